@@ -1,0 +1,422 @@
+//===- CilkSema.cpp - Cilk checks and AST rewriting -----------------------===//
+
+#include "CilkSema.h"
+#include "cilk-abi.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace cilk {
+
+bool isCilkProcedure(const FunctionDecl *FD) {
+  for (const FunctionDecl *R : FD->redecls())
+    for (const auto *A : R->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation() == CILK_ABI_ANNOTATION)
+        return true;
+  return false;
+}
+
+static bool hasOwnCilkAttr(const FunctionDecl *FD) {
+  for (const auto *A : FD->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == CILK_ABI_ANNOTATION && !A->isInherited())
+      return true;
+  return false;
+}
+
+/// Where the word `spawn` of this spawn operator was spelled: the key of
+/// SpawnLog, and the place diagnostics point at (a file location, so that no
+/// "expanded from macro" note points into the predefines).
+static SourceLocation spawnKeywordLoc(const SourceManager &SM,
+                                      const UnaryOperator *UO) {
+  return SM.getImmediateExpansionRange(UO->getOperatorLoc()).getBegin();
+}
+
+static bool isSpawnOperator(const SourceManager &SM, const LangOptions &LO,
+                            const UnaryOperator *UO) {
+  if (UO->getOpcode() != UO_Extension || !UO->getOperatorLoc().isMacroID())
+    return false;
+  return Lexer::getImmediateMacroName(UO->getOperatorLoc(), SM, LO) == "spawn";
+}
+
+static bool isSyncKeyword(const DeclRefExpr *E) {
+  const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
+  return FD && FD->getName() == CILK_ABI_LIBC_SYNC;
+}
+
+void SpawnRecorder::MacroExpands(const Token &Name, const MacroDefinition &,
+                                 SourceRange, const MacroArgs *) {
+  if (Name.getIdentifierInfo()->getName() != "spawn")
+    return;
+  SourceLocation Spelled = SM.getSpellingLoc(Name.getLocation());
+  Log->Expansions.insert(
+      {Spelled.getRawEncoding(), SM.getFileLoc(Name.getLocation())});
+}
+
+namespace {
+
+/// Custom diagnostics. Every message names the rule that was broken.
+struct CilkDiags {
+  explicit CilkDiags(DiagnosticsEngine &D) : D(D) {
+    auto Err = [&](llvm::StringRef Msg) {
+      return D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Error, Msg);
+    };
+    SpawnNotCall = Err("'spawn' must be followed by a call of a Cilk "
+                       "procedure, as in 'x = spawn f(args);'");
+    SpawnOfCFunction =
+        Err("cannot spawn C function %0: only procedures declared 'cilk' "
+            "can be spawned");
+    SpawnIndirect = Err("spawn through a function pointer is not supported; "
+                        "spawn a Cilk procedure by name");
+    SpawnInCFunction = Err("'spawn' used in C function %0: spawn may only "
+                           "appear in the body of a Cilk procedure (declare "
+                           "it 'cilk')");
+    SpawnOutsideFunction =
+        Err("'spawn' used outside a function: spawn may only appear in the "
+            "body of a Cilk procedure");
+    SpawnInExpression =
+        Err("'spawn' cannot appear inside an expression: a spawn is a "
+            "statement of its own, 'spawn f(args);' or 'lhs op= spawn "
+            "f(args);'");
+    SpawnReturned = Err("cannot return the result of a spawn directly: "
+                        "write 'x = spawn f(args); sync; return x;'");
+    SpawnVoidAssigned = Err("Cilk procedure %0 returns void; the result "
+                            "of its spawn cannot be assigned");
+    CilkCallNoSpawn = Err("Cilk procedure %0 must be called with 'spawn'");
+    SyncInCFunction = Err("'sync' used in C function %0: sync may only "
+                          "appear in the body of a Cilk procedure (declare "
+                          "it 'cilk')");
+    SyncNotStatement = Err("'sync' must be a statement of its own: 'sync;'");
+    CilkRedeclared = Err("%0 was first declared as a C function; a Cilk "
+                         "procedure must be declared 'cilk' on its first "
+                         "declaration");
+    PreviousDecl = D.getCustomDiagID(DiagnosticsEngine::Note,
+                                     "previous declaration is here");
+  }
+  DiagnosticsEngine &D;
+  unsigned SpawnNotCall, SpawnOfCFunction, SpawnIndirect, SpawnInCFunction,
+      SpawnOutsideFunction, SpawnInExpression, SpawnReturned,
+      SpawnVoidAssigned, CilkCallNoSpawn, SyncInCFunction, SyncNotStatement,
+      CilkRedeclared, PreviousDecl;
+};
+
+/// Collects the spawn operators, sync keywords and direct calls of Cilk
+/// procedures in a function body or initializer.
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(const SourceManager &SM, const LangOptions &LO) : SM(SM), LO(LO) {}
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (isSpawnOperator(SM, LO, UO))
+      Spawns.push_back(UO);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (isSyncKeyword(E))
+      SyncRefs.push_back(E);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (isCilkProcedure(FD))
+        CilkCalls.push_back(CE);
+    return true;
+  }
+
+  llvm::SmallVector<UnaryOperator *, 16> Spawns;
+  llvm::SmallVector<DeclRefExpr *, 8> SyncRefs;
+  llvm::SmallVector<CallExpr *, 16> CilkCalls;
+
+private:
+  const SourceManager &SM;
+  const LangOptions &LO;
+};
+
+/// Returns the parent of S, stepping over parentheses and implicit casts
+/// (and full-expression wrappers); Top is set to the outermost node stepped
+/// over, i.e. the child of the returned parent.
+Stmt *parentThroughWrappers(const ParentMap &PM, Stmt *S, Stmt *&Top) {
+  Top = S;
+  Stmt *P = PM.getParent(S);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
+               isa<FullExpr>(P))) {
+    Top = P;
+    P = PM.getParent(P);
+  }
+  return P;
+}
+
+/// True if Child sits where a statement is executed for its effect: in a
+/// block, under a label, or as the body of a selection or iteration
+/// statement (but not as its condition, increment or initializer).
+bool isStatementPosition(const Stmt *Parent, const Stmt *Child) {
+  if (!Parent)
+    return false;
+  if (isa<CompoundStmt>(Parent) || isa<LabelStmt>(Parent) ||
+      isa<AttributedStmt>(Parent))
+    return true;
+  if (const auto *C = dyn_cast<SwitchCase>(Parent))
+    return C->getSubStmt() == Child;
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return If->getThen() == Child || If->getElse() == Child;
+  if (const auto *W = dyn_cast<WhileStmt>(Parent))
+    return W->getBody() == Child;
+  if (const auto *D = dyn_cast<DoStmt>(Parent))
+    return D->getBody() == Child;
+  if (const auto *F = dyn_cast<ForStmt>(Parent))
+    return F->getBody() == Child;
+  if (const auto *S = dyn_cast<SwitchStmt>(Parent))
+    return S->getBody() == Child;
+  return false;
+}
+
+/// Checks and rewrites one function body (or file-scope initializer, with
+/// FD == nullptr).
+class BodyChecker {
+public:
+  BodyChecker(ASTContext &Ctx, CilkDiags &Diags, SpawnLog &Log,
+              FunctionDecl *FD)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags), Log(Log), FD(FD),
+        InCilk(FD && isCilkProcedure(FD)) {}
+
+  void run(Stmt *Root) {
+    Collector C(SM, Ctx.getLangOpts());
+    C.TraverseStmt(Root);
+    if (C.Spawns.empty() && C.SyncRefs.empty() && C.CilkCalls.empty())
+      return;
+    ParentMap PM(Root);
+
+    llvm::SmallVector<CallExpr *, 16> GoodSpawns;
+    llvm::DenseSet<const CallExpr *> SpawnedCalls;
+    for (UnaryOperator *UO : C.Spawns) {
+      Log.Matched.insert(
+          SM.getSpellingLoc(spawnKeywordLoc(SM, UO)).getRawEncoding());
+      const Expr *Sub = UO->getSubExpr();
+      while (const auto *P = dyn_cast<ParenExpr>(Sub))
+        Sub = P->getSubExpr();
+      if (const auto *CE = dyn_cast<CallExpr>(Sub))
+        SpawnedCalls.insert(CE);
+      if (CallExpr *CE = checkSpawn(PM, UO))
+        GoodSpawns.push_back(CE);
+    }
+
+    for (CallExpr *CE : C.CilkCalls)
+      if (!SpawnedCalls.count(CE))
+        Diags.D.Report(CE->getCallee()->IgnoreParenImpCasts()->getExprLoc(),
+                       Diags.CilkCallNoSpawn)
+            << CE->getDirectCallee();
+
+    llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> GoodSyncs;
+    for (DeclRefExpr *E : C.SyncRefs)
+      checkSync(PM, E, GoodSyncs);
+
+    // Rewrite only an error-free AST: codegen will not run otherwise, and
+    // recovery expressions make poor parents.
+    if (Diags.D.hasErrorOccurred())
+      return;
+    for (CallExpr *CE : GoodSpawns)
+      rewriteSpawn(CE);
+    for (auto [Parent, Stmt] : GoodSyncs)
+      rewriteSync(Parent, Stmt);
+  }
+
+private:
+  /// Diagnoses a misplaced or malformed spawn. Returns the spawned call if the
+  /// spawn is well-formed.
+  CallExpr *checkSpawn(const ParentMap &PM, UnaryOperator *UO) {
+    SourceLocation Loc = spawnKeywordLoc(SM, UO);
+    if (!FD) {
+      Diags.D.Report(Loc, Diags.SpawnOutsideFunction);
+      return nullptr;
+    }
+    if (!InCilk) {
+      Diags.D.Report(Loc, Diags.SpawnInCFunction) << FD;
+      return nullptr;
+    }
+    Expr *Sub = UO->getSubExpr();
+    while (auto *P = dyn_cast<ParenExpr>(Sub))
+      Sub = P->getSubExpr();
+    auto *CE = dyn_cast<CallExpr>(Sub);
+    if (!CE) {
+      Diags.D.Report(Sub->getExprLoc(), Diags.SpawnNotCall);
+      return nullptr;
+    }
+    FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee) {
+      Diags.D.Report(CE->getCallee()->getExprLoc(), Diags.SpawnIndirect);
+      return nullptr;
+    }
+    if (!isCilkProcedure(Callee)) {
+      Diags.D.Report(CE->getCallee()->IgnoreParenImpCasts()->getExprLoc(),
+                     Diags.SpawnOfCFunction)
+          << Callee;
+      return nullptr;
+    }
+    return checkSpawnContext(PM, UO, Loc, Callee) ? CE : nullptr;
+  }
+
+  /// A spawn must be `spawn f(a);`, `lhs op= spawn f(a);` or the initializer
+  /// of a declaration `T x = spawn f(a);`.
+  bool checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
+                         SourceLocation Loc, FunctionDecl *Callee) {
+    Stmt *Top;
+    Stmt *P = parentThroughWrappers(PM, UO, Top);
+    if (isStatementPosition(P, Top))
+      return true;
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
+      for (Decl *D : DS->decls())
+        if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Top)
+          return true;
+    }
+    if (auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+        BO && BO->isAssignmentOp() && BO->getRHS() == Top) {
+      P = parentThroughWrappers(PM, BO, Top);
+      if (isStatementPosition(P, Top))
+        return true;
+    }
+    if (isa_and_nonnull<ReturnStmt>(P)) {
+      Diags.D.Report(Loc, Diags.SpawnReturned);
+      return false;
+    }
+    if (isa_and_nonnull<RecoveryExpr>(P) &&
+        Callee->getReturnType()->isVoidType()) {
+      Diags.D.Report(Loc, Diags.SpawnVoidAssigned) << Callee;
+      return false;
+    }
+    Diags.D.Report(Loc, Diags.SpawnInExpression);
+    return false;
+  }
+
+  /// `sync;` is a DeclRefExpr of __cilk_sync (decayed to a pointer) in
+  /// statement position. A call `sync()` is the C library's sync(2).
+  void checkSync(const ParentMap &PM, DeclRefExpr *E,
+                 llvm::SmallVectorImpl<std::pair<Stmt *, Stmt *>> &Good) {
+    Stmt *Top;
+    Stmt *P = parentThroughWrappers(PM, E, Top);
+    if (auto *Call = dyn_cast_or_null<CallExpr>(P);
+        Call && Call->getCallee() == Top)
+      return;
+    SourceLocation Loc = SM.getFileLoc(E->getExprLoc());
+    if (!InCilk) {
+      if (FD)
+        Diags.D.Report(Loc, Diags.SyncInCFunction) << FD;
+      else
+        Diags.D.Report(Loc, Diags.SyncNotStatement);
+      return;
+    }
+    if (!isStatementPosition(P, Top)) {
+      Diags.D.Report(Loc, Diags.SyncNotStatement);
+      return;
+    }
+    Good.push_back({P, Top});
+  }
+
+  FunctionDecl *lookupRuntimeFunction(llvm::StringRef Name) {
+    for (NamedDecl *D :
+         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+      if (auto *F = dyn_cast<FunctionDecl>(D))
+        return F;
+    llvm::report_fatal_error("cilk plugin: the predefined declaration of " +
+                             Name + " is missing");
+  }
+
+  Expr *functionPointer(FunctionDecl *F, SourceLocation Loc) {
+    auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
+                                    SourceLocation(), F, false, Loc,
+                                    F->getType(), VK_LValue);
+    return ImplicitCastExpr::Create(Ctx, Ctx.getPointerType(F->getType()),
+                                    CK_FunctionToPointerDecay, Ref, nullptr,
+                                    VK_PRValue, FPOptionsOverride());
+  }
+
+  /// f(a)  ->  ((T)__cilk_spawn_marker((void *)f))(a)
+  void rewriteSpawn(CallExpr *CE) {
+    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SPAWN_MARKER);
+    Expr *Callee = CE->getCallee();
+    SourceLocation Loc = Callee->getBeginLoc();
+    Expr *AsVoidPtr =
+        ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, Callee,
+                                 nullptr, VK_PRValue, FPOptionsOverride());
+    Expr *Args[] = {AsVoidPtr};
+    CallExpr *MarkerCall =
+        CallExpr::Create(Ctx, functionPointer(Marker, Loc), Args,
+                         Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
+    CE->setCallee(ImplicitCastExpr::Create(Ctx, Callee->getType(), CK_BitCast,
+                                           MarkerCall, nullptr, VK_PRValue,
+                                           FPOptionsOverride()));
+  }
+
+  /// sync;  ->  __cilk_sync_marker();
+  void rewriteSync(Stmt *Parent, Stmt *SyncStmt) {
+    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SYNC_MARKER);
+    SourceLocation Loc = SyncStmt->getBeginLoc();
+    CallExpr *Call = CallExpr::Create(Ctx, functionPointer(Marker, Loc), {},
+                                      Ctx.VoidTy, VK_PRValue, Loc,
+                                      FPOptionsOverride());
+    for (Stmt *&Child : Parent->children())
+      if (Child == SyncStmt) {
+        Child = Call;
+        return;
+      }
+    llvm_unreachable("sync statement not found under its parent");
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  CilkDiags &Diags;
+  SpawnLog &Log;
+  FunctionDecl *FD;
+  bool InCilk;
+};
+
+} // namespace
+
+CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log)
+    : CI(CI), Log(std::move(Log)) {}
+
+bool CilkConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
+  for (Decl *D : DG)
+    checkDecl(D);
+  return true;
+}
+
+void CilkConsumer::checkDecl(Decl *D) {
+  ASTContext &Ctx = CI.getASTContext();
+  CilkDiags Diags(CI.getDiagnostics());
+  if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+    checkRedeclaration(FD);
+    if (FD->doesThisDeclarationHaveABody())
+      BodyChecker(Ctx, Diags, *Log, FD).run(FD->getBody());
+    return;
+  }
+  if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+    BodyChecker(Ctx, Diags, *Log, nullptr).run(VD->getInit());
+}
+
+/// `int f(int); cilk int f(int n) {...}` would give callers compiled against
+/// the first declaration a C function; Cilk-5 requires `cilk` from the start.
+void CilkConsumer::checkRedeclaration(FunctionDecl *FD) {
+  FunctionDecl *Prev = FD->getPreviousDecl();
+  if (!Prev || !hasOwnCilkAttr(FD) || isCilkProcedure(Prev))
+    return;
+  CilkDiags Diags(CI.getDiagnostics());
+  Diags.D.Report(FD->getLocation(), Diags.CilkRedeclared) << FD;
+  Diags.D.Report(Prev->getLocation(), Diags.PreviousDecl);
+}
+
+void CilkConsumer::HandleTranslationUnit(ASTContext &) {
+  CilkDiags Diags(CI.getDiagnostics());
+  for (const auto &[Key, Loc] : Log->Expansions)
+    if (!Log->Matched.count(Key))
+      Diags.D.Report(Loc, Diags.SpawnNotCall);
+}
+
+} // namespace cilk

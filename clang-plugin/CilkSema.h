@@ -1,0 +1,74 @@
+//===- CilkSema.h - Cilk checks and AST rewriting ----------------*- C++ -*-===//
+//
+// The plugin cannot add grammar, so the keywords arrive as macros (see
+// include/cilk.h): a spawn is a GNU __extension__ unary operator expanded
+// from the `spawn` macro, a sync is the expression statement `__cilk_sync;`
+// and a Cilk procedure carries an AnnotateAttr("cilk"). CilkConsumer runs
+// before code generation on every top-level declaration; it enforces the
+// Cilk-5 rules with real diagnostics and rewrites the AST so that codegen
+// leaves marks the pass can find exactly:
+//
+//   x = spawn f(a);  ->  x = ((T)__cilk_spawn_marker((void *)f))(a);
+//   sync;            ->  __cilk_sync_marker();
+//
+//===----------------------------------------------------------------------===//
+#ifndef CILK_CLANG_PLUGIN_CILKSEMA_H
+#define CILK_CLANG_PLUGIN_CILKSEMA_H
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include <memory>
+
+namespace clang {
+class CompilerInstance;
+class FunctionDecl;
+} // namespace clang
+
+namespace cilk {
+
+/// Every expansion of the `spawn` macro, keyed by where the word `spawn` was
+/// spelled, and which of them became a spawn operator. An expansion that
+/// never became one (`spawn int z;`) is an error reported at the end of the
+/// translation unit.
+struct SpawnLog {
+  llvm::MapVector<unsigned, clang::SourceLocation> Expansions;
+  llvm::DenseSet<unsigned> Matched;
+};
+
+/// Records the `spawn` expansions into a SpawnLog shared with the consumer
+/// (the preprocessor owns the callbacks; the consumer outlives neither).
+class SpawnRecorder : public clang::PPCallbacks {
+public:
+  SpawnRecorder(const clang::SourceManager &SM, std::shared_ptr<SpawnLog> Log)
+      : SM(SM), Log(std::move(Log)) {}
+  void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &,
+                    clang::SourceRange, const clang::MacroArgs *) override;
+
+private:
+  const clang::SourceManager &SM;
+  std::shared_ptr<SpawnLog> Log;
+};
+
+class CilkConsumer : public clang::ASTConsumer {
+public:
+  CilkConsumer(clang::CompilerInstance &CI, std::shared_ptr<SpawnLog> Log);
+  bool HandleTopLevelDecl(clang::DeclGroupRef DG) override;
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override;
+
+private:
+  void checkDecl(clang::Decl *D);
+  void checkRedeclaration(clang::FunctionDecl *FD);
+
+  clang::CompilerInstance &CI;
+  std::shared_ptr<SpawnLog> Log;
+};
+
+/// True if FD, or any declaration of it, was declared `cilk`.
+bool isCilkProcedure(const clang::FunctionDecl *FD);
+
+} // namespace cilk
+
+#endif

@@ -1,0 +1,26 @@
+/* cilk.h - the Cilk-5 keywords for C.
+ *
+ * The clang plugin (-fplugin=cilk.so) injects this file into every
+ * translation unit, so programs compiled with it need no #include. Include it
+ * explicitly for tools that run without the plugin: `clang -E` (whose output
+ * then compiles with the plugin), clangd, and other clang-based tools.
+ *
+ *   cilk   - marks a Cilk procedure: `cilk int fib(int n) { ... }`
+ *   spawn  - `[lhs op] spawn f(args);` runs a Cilk procedure in parallel
+ *   sync   - `sync;` waits for every child spawned by the current procedure
+ *
+ * Without the plugin, a clang build of a program that includes this header
+ * compiles the serial elision (and warns that the __cilk__ attribute is
+ * unknown). */
+#ifndef CILK_H
+#define CILK_H
+
+#ifndef CILK_ABI_H
+#include "cilk-abi.h"
+#endif
+
+#define cilk __attribute__((__cilk__))
+#define spawn __extension__
+#define sync __cilk_sync
+
+#endif /* CILK_H */

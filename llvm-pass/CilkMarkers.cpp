@@ -1,0 +1,137 @@
+//===- CilkMarkers.cpp - Recognize the frontend's Cilk marks --------------===//
+//
+// The clang plugin cannot emit IR directly; it leaves three kinds of marks:
+//
+//   @llvm.global.annotations entry { ptr @fib, ptr @.str("cilk"), ... }
+//       -> fib gets the function attribute "cilk"; the entry is removed.
+//
+//   %f = call ptr @__cilk_spawn_marker(ptr @fib)
+//   %x = call i32 %f(i32 %n1)
+//       -> %x = call i32 @fib(i32 %n1), !cilk.spawn !0
+//
+//   call void @__cilk_sync_marker()
+//       -> left for the mode's lowering (a sync point).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkPass.h"
+#include "cilk-abi.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+bool isCilkProcedure(const Function &F) {
+  return F.hasFnAttribute(CILK_ABI_FN_ATTR);
+}
+
+bool isSpawn(const CallBase &CB) {
+  return CB.getMetadata(CILK_ABI_SPAWN_MD) != nullptr;
+}
+
+static bool isCilkAnnotation(const Constant *C) {
+  auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return false;
+  auto *Data = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  return Data && Data->isCString() &&
+         Data->getAsCString() == CILK_ABI_ANNOTATION;
+}
+
+/// Moves "cilk" annotations into function attributes and drops them from
+/// @llvm.global.annotations (deleting the global when nothing else is left).
+static bool annotationsToAttributes(Module &M) {
+  GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return false;
+  auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Array)
+    return false;
+
+  SmallVector<Constant *, 8> Kept;
+  // The annotation and file-name strings of removed entries (shared between
+  // entries, hence a set); deleted below if nothing else refers to them.
+  SmallSetVector<GlobalVariable *, 4> MaybeDead;
+  bool Changed = false;
+  for (Use &U : Array->operands()) {
+    auto *Entry = cast<ConstantStruct>(U.get());
+    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    if (F && isCilkAnnotation(Entry->getOperand(1))) {
+      F->addFnAttr(CILK_ABI_FN_ATTR);
+      for (unsigned Op : {1u, 2u})
+        if (auto *GV = dyn_cast<GlobalVariable>(
+                Entry->getOperand(Op)->stripPointerCasts()))
+          MaybeDead.insert(GV);
+      Changed = true;
+      continue;
+    }
+    Kept.push_back(Entry);
+  }
+  if (!Changed)
+    return false;
+
+  if (Kept.empty()) {
+    Annotations->eraseFromParent();
+  } else {
+    auto *Ty = ArrayType::get(Array->getType()->getElementType(), Kept.size());
+    auto *NewGV = new GlobalVariable(
+        M, Ty, Annotations->isConstant(), Annotations->getLinkage(),
+        ConstantArray::get(Ty, Kept), "", Annotations,
+        Annotations->getThreadLocalMode());
+    NewGV->setSection(Annotations->getSection());
+    NewGV->takeName(Annotations);
+    Annotations->eraseFromParent();
+  }
+  for (GlobalVariable *GV : MaybeDead) {
+    GV->removeDeadConstantUsers();
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  }
+  return true;
+}
+
+/// Folds every `call ptr @__cilk_spawn_marker(ptr %fn)` into the call that
+/// uses its result as callee, which becomes a direct call of %fn tagged
+/// !cilk.spawn.
+static bool foldSpawnMarkers(Module &M) {
+  Function *Marker = M.getFunction(CILK_ABI_SPAWN_MARKER);
+  if (!Marker)
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  MDNode *Tag = MDNode::get(Ctx, {});
+
+  SmallVector<CallInst *, 16> MarkerCalls;
+  for (User *U : Marker->users())
+    if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledOperand() == Marker)
+      MarkerCalls.push_back(CI);
+
+  for (CallInst *MC : MarkerCalls) {
+    Value *Callee = MC->getArgOperand(0);
+    for (Use &U : make_early_inc_range(MC->uses())) {
+      auto *Spawned = dyn_cast<CallBase>(U.getUser());
+      if (Spawned && Spawned->isCallee(&U))
+        Spawned->setMetadata(CILK_ABI_SPAWN_MD, Tag);
+    }
+    // Every use, callee or not, now sees the function itself.
+    MC->replaceAllUsesWith(Callee);
+    MC->eraseFromParent();
+  }
+  if (Marker->use_empty())
+    Marker->eraseFromParent();
+  return !MarkerCalls.empty();
+}
+
+bool recognizeCilkMarks(Module &M) {
+  bool Changed = annotationsToAttributes(M);
+  Changed |= foldSpawnMarkers(M);
+  return Changed;
+}
+
+} // namespace cilk

@@ -1,0 +1,111 @@
+//===- CilkPass.cpp - The Cilk module pass and its registration -----------===//
+
+#include "CilkPass.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/Error.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+std::optional<Mode> parseMode(StringRef Name) {
+  return StringSwitch<std::optional<Mode>>(Name)
+      .Case("serial", Mode::Serial)
+      .Case("eager", Mode::Eager)
+      .Case("indolent", Mode::Indolent)
+      .Case("sedative", Mode::Sedative)
+      .Default(std::nullopt);
+}
+
+StringRef modeName(Mode M) {
+  switch (M) {
+  case Mode::Serial:
+    return "serial";
+  case Mode::Eager:
+    return "eager";
+  case Mode::Indolent:
+    return "indolent";
+  case Mode::Sedative:
+    return "sedative";
+  }
+  llvm_unreachable("unknown Cilk mode");
+}
+
+bool isModeImplemented(Mode M) { return M == Mode::Serial; }
+
+std::string implementedModeList() {
+  std::string List;
+  for (Mode M : {Mode::Serial, Mode::Eager, Mode::Indolent, Mode::Sedative})
+    if (isModeImplemented(M))
+      List += (List.empty() ? "" : ", ") + modeName(M).str();
+  return List;
+}
+
+PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
+  bool Changed = recognizeCilkMarks(M);
+  switch (TheMode) {
+  case Mode::Serial:
+    Changed |= lowerToSerialElision(M);
+    break;
+  case Mode::Eager:
+  case Mode::Indolent:
+  case Mode::Sedative:
+    // Both front doors (the plugin's argument parser and opt's pipeline
+    // parser) refuse these modes until they are implemented.
+    report_fatal_error("Cilk mode '" + modeName(TheMode) +
+                       "' is not implemented");
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+void registerCilkPipeline(PassBuilder &PB, Mode M) {
+  PB.registerPipelineStartEPCallback(
+      [M](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(CilkPass(M));
+      });
+}
+
+/// Parses the parameter of `cilk<MODE>`; a bare `cilk` means serial.
+static Expected<Mode> parsePassParameter(StringRef Params) {
+  if (Params.empty())
+    return Mode::Serial;
+  std::optional<Mode> M = parseMode(Params);
+  if (!M)
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown Cilk mode '%s' (expected serial, eager, "
+                             "indolent or sedative)",
+                             Params.str().c_str());
+  if (!isModeImplemented(*M))
+    return createStringError(inconvertibleErrorCode(),
+                             "Cilk mode '%s' is not implemented yet; "
+                             "available: %s",
+                             Params.str().c_str(),
+                             implementedModeList().c_str());
+  return *M;
+}
+
+} // namespace cilk
+
+// The pass plugin entry point, for `opt -load-pass-plugin=CilkPass.so
+// -passes='cilk<serial>'`.
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "Cilk", "0.1", [](PassBuilder &PB) {
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  if (!PassBuilder::checkParametrizedPassName(Name, "cilk"))
+                    return false;
+                  auto M = PassBuilder::parsePassParameters(
+                      cilk::parsePassParameter, Name, "cilk");
+                  if (!M) {
+                    errs() << toString(M.takeError()) << "\n";
+                    return false;
+                  }
+                  MPM.addPass(cilk::CilkPass(*M));
+                  return true;
+                });
+          }};
+}

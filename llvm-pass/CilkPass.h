@@ -1,0 +1,73 @@
+//===- CilkPass.h - Cilk lowering pass ---------------------------*- C++ -*-===//
+//
+// The Cilk pass turns the frontend's marks (a tagged call per spawn, a marker
+// call per sync, an annotation per Cilk procedure) into code for one of the
+// closure-creation modes. It runs at the start of the optimization pipeline,
+// before anything may inline a Cilk procedure into its parent or move code
+// across a spawn or sync.
+//
+// Phases, one file each (modelled on llvm/lib/Transforms/Coroutines):
+//   CilkMarkers.cpp  recognize: annotations -> "cilk" function attribute,
+//                    spawn markers -> direct calls tagged !cilk.spawn
+//   CilkSerial.cpp   lower to the serial elision (spawn = call, sync = nop)
+//
+//===----------------------------------------------------------------------===//
+#ifndef CILK_LLVM_PASS_CILKPASS_H
+#define CILK_LLVM_PASS_CILKPASS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
+#include <optional>
+
+namespace llvm {
+class CallBase;
+class Function;
+class Module;
+class PassBuilder;
+} // namespace llvm
+
+namespace cilk {
+
+/// The closure-creation strategy. Serial is the C elision and the baseline of
+/// every measurement; the others are the parallel strategies of the
+/// indolent-closure memo.
+enum class Mode { Serial, Eager, Indolent, Sedative };
+
+/// Parses a mode name ("serial", "eager", ...). Returns std::nullopt for an
+/// unknown name.
+std::optional<Mode> parseMode(llvm::StringRef Name);
+llvm::StringRef modeName(Mode M);
+/// True once the mode is implemented end to end. Asking for a mode that is
+/// not is a hard error in both the plugin and opt, never a silent fallback.
+bool isModeImplemented(Mode M);
+/// The names of the implemented modes, comma-separated, for diagnostics.
+std::string implementedModeList();
+
+/// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.
+bool recognizeCilkMarks(llvm::Module &M);
+/// Phase 2 for Mode::Serial (CilkSerial.cpp).
+bool lowerToSerialElision(llvm::Module &M);
+
+/// True if F is a Cilk procedure (carries the "cilk" function attribute).
+bool isCilkProcedure(const llvm::Function &F);
+/// True if the call was a spawn (tagged !cilk.spawn by phase 1).
+bool isSpawn(const llvm::CallBase &CB);
+
+class CilkPass : public llvm::PassInfoMixin<CilkPass> {
+public:
+  explicit CilkPass(Mode M) : TheMode(M) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  Mode TheMode;
+};
+
+/// Adds the Cilk pass at the start of every pipeline PB builds (-O0...-O3,
+/// LTO pre-link). Called by the clang plugin through
+/// CodeGenOptions::PassBuilderCallbacks.
+void registerCilkPipeline(llvm::PassBuilder &PB, Mode M);
+
+} // namespace cilk
+
+#endif

@@ -1,0 +1,26 @@
+/* markers.c - runtime definitions of the compiler's marker functions.
+ *
+ * The Cilk pass folds or lowers every marker, so compiled Cilk code never
+ * calls these. They exist for builds in which the pass did not run (an IR
+ * or bitcode input compiled without -fpass-plugin, or -save-temps): such a
+ * program then runs its serial elision, which is correct. */
+#include "cilk-abi.h"
+
+#include <unistd.h>
+
+void *__cilk_spawn_marker(void *fn)
+{
+    return fn;
+}
+
+void __cilk_sync_marker(void)
+{
+}
+
+/* Cilk source spells the libc function sync(2) as __cilk_sync (the `sync`
+ * keyword is a macro); a call `sync()` lands here. This file is compiled
+ * without the keyword macros, so `sync` below is the C library's. */
+void __cilk_sync(void)
+{
+    sync();
+}

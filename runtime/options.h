@@ -1,0 +1,25 @@
+/* options.h - the runtime's command-line options and environment.
+ *
+ * The runtime reads its options from the front of argv, before the
+ * program's own arguments (as MIT Cilk-5 did):
+ *
+ *   ./prog [--nproc N] [--stats] [--] program-arguments...
+ *
+ * CILK_NWORKERS=N sets the default worker count; --nproc overrides it. */
+#ifndef CILKRT_OPTIONS_H
+#define CILKRT_OPTIONS_H
+
+#include <stdbool.h>
+
+struct cilk_options {
+    int nproc;  /* number of workers, >= 1 */
+    bool stats; /* print statistics at exit */
+};
+
+/* Fills *opts from the environment and the runtime options at the front of
+ * argv[1..], then removes those options from argv (argv[0] stays). Returns 0
+ * on success; on a bad option or value prints a message naming it to stderr
+ * and returns -1. */
+int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts);
+
+#endif
