@@ -63,12 +63,6 @@ struct CilkAttrInfo : public ParsedAttrInfo {
 
   AttrHandling handleDeclAttribute(Sema &S, Decl *D,
                                    const ParsedAttr &Attr) const override {
-    if (Attr.getNumArgs() != 0) {
-      unsigned ID = S.getDiagnostics().getCustomDiagID(
-          DiagnosticsEngine::Error, "'cilk' takes no arguments");
-      S.Diag(Attr.getLoc(), ID);
-      return AttributeNotApplied;
-    }
     auto *FD = cast<FunctionDecl>(D);
     FD->addAttr(AnnotateAttr::Create(S.Context, CILK_ABI_ANNOTATION, nullptr,
                                      0, Attr.getRange()));

@@ -26,11 +26,12 @@ bool isCilkProcedure(const FunctionDecl *FD) {
   return false;
 }
 
-static bool hasOwnCilkAttr(const FunctionDecl *FD) {
+/// The cilk annotation on this one declaration, written or inherited.
+static const AnnotateAttr *cilkAttrOf(const FunctionDecl *FD) {
   for (const auto *A : FD->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation() == CILK_ABI_ANNOTATION && !A->isInherited())
-      return true;
-  return false;
+    if (A->getAnnotation() == CILK_ABI_ANNOTATION)
+      return A;
+  return nullptr;
 }
 
 /// Where the word `spawn` of this spawn operator was spelled: the key of
@@ -38,14 +39,29 @@ static bool hasOwnCilkAttr(const FunctionDecl *FD) {
 /// "expanded from macro" note points into the predefines).
 static SourceLocation spawnKeywordLoc(const SourceManager &SM,
                                       const UnaryOperator *UO) {
-  return SM.getImmediateExpansionRange(UO->getOperatorLoc()).getBegin();
+  SourceLocation Op = UO->getOperatorLoc();
+  return Op.isMacroID() ? SM.getImmediateExpansionRange(Op).getBegin() : Op;
 }
 
+static const Expr *ignoreParens(const Expr *E) {
+  while (const auto *P = dyn_cast<ParenExpr>(E))
+    E = P->getSubExpr();
+  return E;
+}
+
+/// A spawn is an __extension__ operator expanded from the `spawn` macro, or
+/// one written out (as in `clang -E` output) in front of a call of a Cilk
+/// procedure: system headers never put __extension__ there.
 static bool isSpawnOperator(const SourceManager &SM, const LangOptions &LO,
                             const UnaryOperator *UO) {
-  if (UO->getOpcode() != UO_Extension || !UO->getOperatorLoc().isMacroID())
+  if (UO->getOpcode() != UO_Extension)
     return false;
-  return Lexer::getImmediateMacroName(UO->getOperatorLoc(), SM, LO) == "spawn";
+  SourceLocation Op = UO->getOperatorLoc();
+  if (Op.isMacroID() && Lexer::getImmediateMacroName(Op, SM, LO) == "spawn")
+    return true;
+  const auto *CE = dyn_cast<CallExpr>(ignoreParens(UO->getSubExpr()));
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  return Callee && isCilkProcedure(Callee);
 }
 
 static bool isSyncKeyword(const DeclRefExpr *E) {
@@ -199,10 +215,7 @@ public:
     for (UnaryOperator *UO : C.Spawns) {
       Log.Matched.insert(
           SM.getSpellingLoc(spawnKeywordLoc(SM, UO)).getRawEncoding());
-      const Expr *Sub = UO->getSubExpr();
-      while (const auto *P = dyn_cast<ParenExpr>(Sub))
-        Sub = P->getSubExpr();
-      if (const auto *CE = dyn_cast<CallExpr>(Sub))
+      if (const auto *CE = dyn_cast<CallExpr>(ignoreParens(UO->getSubExpr())))
         SpawnedCalls.insert(CE);
       if (CallExpr *CE = checkSpawn(PM, UO))
         GoodSpawns.push_back(CE);
@@ -241,9 +254,7 @@ private:
       Diags.D.Report(Loc, Diags.SpawnInCFunction) << FD;
       return nullptr;
     }
-    Expr *Sub = UO->getSubExpr();
-    while (auto *P = dyn_cast<ParenExpr>(Sub))
-      Sub = P->getSubExpr();
+    Expr *Sub = const_cast<Expr *>(ignoreParens(UO->getSubExpr()));
     auto *CE = dyn_cast<CallExpr>(Sub);
     if (!CE) {
       Diags.D.Report(Sub->getExprLoc(), Diags.SpawnNotCall);
@@ -405,7 +416,8 @@ void CilkConsumer::checkDecl(Decl *D) {
 /// the first declaration a C function; Cilk-5 requires `cilk` from the start.
 void CilkConsumer::checkRedeclaration(FunctionDecl *FD) {
   FunctionDecl *Prev = FD->getPreviousDecl();
-  if (!Prev || !hasOwnCilkAttr(FD) || isCilkProcedure(Prev))
+  const AnnotateAttr *Own = cilkAttrOf(FD);
+  if (!Prev || !Own || Own->isInherited() || cilkAttrOf(Prev))
     return;
   CilkDiags Diags(CI.getDiagnostics());
   Diags.D.Report(FD->getLocation(), Diags.CilkRedeclared) << FD;

@@ -1,0 +1,18 @@
+// Checks that calling a Cilk procedure without spawn is an error, in Cilk
+// procedures and C functions alike.
+// RUN: %cilkcc -fsyntax-only -Xclang -verify %s
+cilk int f(int n) { return n; }
+
+cilk int g(int n)
+{
+    int x;
+    x = f(n);                 // expected-error {{Cilk procedure 'f' must be called with 'spawn'}}
+    f(n);                     // expected-error {{Cilk procedure 'f' must be called with 'spawn'}}
+    x = spawn f(f(n));        // expected-error {{Cilk procedure 'f' must be called with 'spawn'}}
+    return x;
+}
+
+int c_function(int n)
+{
+    return f(n) + 1;          // expected-error {{Cilk procedure 'f' must be called with 'spawn'}}
+}

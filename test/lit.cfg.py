@@ -1,0 +1,41 @@
+# lit configuration for the Cilk for Clang test suite.
+#
+# Substitutions:
+#   %cilkcc   clang-19 with the Cilk plugin (nothing else: no -I, no
+#             -fpass-plugin), so every test exercises the plugin alone
+#   %cilkrt   the link flags for the runtime
+#   %cilkopt  opt-19 with the Cilk pass plugin loaded
+#   %elide    prints the serial elision of a Cilk source file (test/elide.py)
+#   %gcc      gcc, to compile elisions independently of clang
+import os
+import shutil
+
+import lit.formats
+
+config.name = "Cilk"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cilk", ".ll", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cilk_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Runtime options must come from the RUN lines only.
+config.environment.pop("CILK_NWORKERS", None)
+
+clang = os.path.join(config.llvm_tools_dir, "clang")
+opt = os.path.join(config.llvm_tools_dir, "opt")
+plugin = os.path.join(config.cilk_plugin_dir, "cilk.so")
+pass_plugin = os.path.join(config.cilk_plugin_dir, "CilkPass.so")
+
+config.substitutions.append(("%cilkcc", f"{clang} -fplugin={plugin}"))
+config.substitutions.append(
+    ("%cilkrt", f"-L{config.cilk_lib_dir} -lcilkrt -lpthread"))
+config.substitutions.append(
+    ("%cilkopt", f"{opt} -load-pass-plugin={pass_plugin}"))
+config.substitutions.append(
+    ("%elide", f"{config.python_executable} "
+     f"{os.path.join(config.cilk_src_root, 'test', 'elide.py')}"))
+config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
+config.substitutions.append(("%cilk_include", config.cilk_include_dir))
