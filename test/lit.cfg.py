@@ -7,6 +7,7 @@
 #   %cilkopt  opt-19 with the Cilk pass plugin loaded
 #   %elide    prints the serial elision of a Cilk source file (test/elide.py)
 #   %gcc      gcc, to compile elisions independently of clang
+#   %status   runs a command and prints `status N` after its output
 import os
 import shutil
 
@@ -15,7 +16,7 @@ import lit.formats
 config.name = "Cilk"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cilk", ".ll", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cilk_obj_root, "test")
 
@@ -37,5 +38,8 @@ config.substitutions.append(
 config.substitutions.append(
     ("%elide", f"{config.python_executable} "
      f"{os.path.join(config.cilk_src_root, 'test', 'elide.py')}"))
+config.substitutions.append(
+    ("%status", f"{config.python_executable} "
+     f"{os.path.join(config.cilk_src_root, 'test', 'status.py')}"))
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))
