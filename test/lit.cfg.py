@@ -8,6 +8,9 @@
 #   %elide    prints the serial elision of a Cilk source file (test/elide.py)
 #   %gcc      gcc, to compile elisions independently of clang
 #   %status   runs a command and prints `status N` after its output
+#   %run-vs-elision  compiles a Cilk program in each mode and -O level, runs
+#             it under several worker counts and compares it with its
+#             gcc-compiled serial elision (test/run-vs-elision.py)
 import os
 import shutil
 
@@ -16,7 +19,7 @@ import lit.formats
 config.name = "Cilk"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cilk", ".ll", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cilk_obj_root, "test")
 
@@ -41,5 +44,11 @@ config.substitutions.append(
 config.substitutions.append(
     ("%status", f"{config.python_executable} "
      f"{os.path.join(config.cilk_src_root, 'test', 'status.py')}"))
+config.substitutions.append(
+    ("%run-vs-elision", f"{config.python_executable} "
+     f"{os.path.join(config.cilk_src_root, 'test', 'run-vs-elision.py')} "
+     f"--cilkcc '{clang} -fplugin={plugin}' "
+     f"--cilkrt '-L{config.cilk_lib_dir} -lcilkrt -lpthread' "
+     f"--workdir %t.d"))
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))

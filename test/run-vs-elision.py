@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Compile a Cilk program in each requested mode and -O level, run it under
+each worker count, and require the exact stdout and exit status of its serial
+elision compiled by gcc. On success, print the elision's stdout once, so the
+RUN line can also FileCheck the known answer.
+
+usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
+                         [--modes serial,...] [--opt -O0,-O2]
+                         [--nproc 1,2,4,8] [--repeat N]
+                         SOURCE [-- PROGRAM-ARGS...]
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from elide import elide  # noqa: E402
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def die(msg):
+    sys.stderr.write(f"run-vs-elision: {msg}\n")
+    sys.exit(1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cilkcc", required=True)
+    ap.add_argument("--cilkrt", required=True)
+    ap.add_argument("--workdir", required=True)
+    ap.add_argument("--modes", default="serial")
+    ap.add_argument("--opt", default="-O0,-O2")
+    ap.add_argument("--nproc", default="1,2,4,8")
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("source")
+    ap.add_argument("args", nargs="*")
+    a = ap.parse_args()
+
+    os.makedirs(a.workdir, exist_ok=True)
+    base = os.path.join(a.workdir, os.path.basename(a.source))
+
+    # The reference: the serial elision, compiled by gcc.
+    with open(a.source) as f:
+        elided = elide(f.read())
+    ref_c = base + ".elision.c"
+    with open(ref_c, "w") as f:
+        f.write(elided)
+    ref_exe = base + ".elision"
+    r = run(["gcc", "-std=gnu11", "-O1", "-w", ref_c, "-o", ref_exe, "-lm"])
+    if r.returncode:
+        die(f"gcc could not compile the elision:\n{r.stderr}")
+    ref = run([ref_exe] + a.args, timeout=a.timeout)
+
+    failures = 0
+    for mode in a.modes.split(","):
+        for opt in a.opt.split(","):
+            exe = f"{base}.{mode}{opt}"
+            cmd = (shlex.split(a.cilkcc) +
+                   [f"-fplugin-arg-cilk-mode={mode}", opt, "-x", "c",
+                    a.source, "-x", "none", "-o", exe] +
+                   shlex.split(a.cilkrt) + ["-lm"])
+            r = run(cmd)
+            if r.returncode:
+                die(f"compile failed ({shlex.join(cmd)}):\n{r.stderr}")
+            for p in a.nproc.split(","):
+                for i in range(a.repeat):
+                    what = f"mode={mode} {opt} --nproc {p} run {i + 1}"
+                    try:
+                        got = run([exe, "--nproc", p] + a.args,
+                                  timeout=a.timeout)
+                    except subprocess.TimeoutExpired:
+                        print(f"FAIL {what}: timed out (hang?)")
+                        failures += 1
+                        continue
+                    if (got.stdout, got.returncode) != (ref.stdout,
+                                                        ref.returncode):
+                        print(f"FAIL {what}: exit {got.returncode} "
+                              f"(elision {ref.returncode})\n--- got\n"
+                              f"{got.stdout[:2000]}--- elision\n"
+                              f"{ref.stdout[:2000]}{got.stderr[:2000]}")
+                        failures += 1
+    if failures:
+        die(f"{failures} run(s) differ from the serial elision")
+    sys.stdout.write(ref.stdout)
+    print(f"exit status {ref.returncode}")
+
+
+if __name__ == "__main__":
+    main()
