@@ -52,3 +52,4 @@ config.substitutions.append(
      f"--workdir %t.d"))
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))
+config.substitutions.append(("%cilk_src", config.cilk_src_root))

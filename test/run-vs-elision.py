@@ -63,7 +63,7 @@ def main():
             exe = f"{base}.{mode}{opt}"
             cmd = (shlex.split(a.cilkcc) +
                    [f"-fplugin-arg-cilk-mode={mode}", opt, "-x", "c",
-                    a.source, "-x", "none", "-o", exe] +
+                    a.source, "-o", exe] +
                    shlex.split(a.cilkrt) + ["-lm"])
             r = run(cmd)
             if r.returncode:
