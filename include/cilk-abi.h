@@ -23,6 +23,19 @@
  * CILK_ABI_FN_ATTR. */
 #define CILK_ABI_ANNOTATION "cilk"
 #define CILK_ABI_FN_ATTR "cilk"
+/* The closure-creation modes; the values are part of the ABI. (Macros, not
+ * an enum: `clang -E` output must compile again with the injected header.) */
+#define CILK_MODE_SERIAL 0   /* the serial elision: spawn = call */
+#define CILK_MODE_EAGER 1    /* Cilk-5: a closure per spawn */
+#define CILK_MODE_INDOLENT 2 /* closures on demand; checks before and after a spawn */
+#define CILK_MODE_SEDATIVE 3 /* closures on demand; a check after a spawn only */
+
+/* The pass defines this constant (an int, one of CILK_MODE_*) in
+ * the module that defines Cilk main, so the runtime knows how main was
+ * compiled; the runtime declares it weak (absent: the pass did not run, and
+ * the program is its serial elision). */
+#define CILK_ABI_MAIN_MODE "__cilk_main_mode"
+
 /* Metadata kind attached to every spawned call after the pass folded its
  * marker. */
 #define CILK_ABI_SPAWN_MD "cilk.spawn"

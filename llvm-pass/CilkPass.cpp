@@ -1,8 +1,12 @@
 //===- CilkPass.cpp - The Cilk module pass and its registration -----------===//
 
 #include "CilkPass.h"
+#include "cilk-abi.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/Error.h"
@@ -10,6 +14,12 @@
 using namespace llvm;
 
 namespace cilk {
+
+static_assert(int(Mode::Serial) == CILK_MODE_SERIAL &&
+                  int(Mode::Eager) == CILK_MODE_EAGER &&
+                  int(Mode::Indolent) == CILK_MODE_INDOLENT &&
+                  int(Mode::Sedative) == CILK_MODE_SEDATIVE,
+              "Mode must match CILK_MODE_* in cilk-abi.h");
 
 std::optional<Mode> parseMode(StringRef Name) {
   return StringSwitch<std::optional<Mode>>(Name)
@@ -44,8 +54,20 @@ std::string implementedModeList() {
   return List;
 }
 
+//   @__cilk_main_mode = constant i32 <mode>
+bool recordMainMode(Module &M, Mode TheMode) {
+  Function *Main = M.getFunction(CILK_ABI_MAIN);
+  if (!Main || Main->isDeclaration() || M.getNamedGlobal(CILK_ABI_MAIN_MODE))
+    return false;
+  Type *I32 = Type::getInt32Ty(M.getContext());
+  new GlobalVariable(M, I32, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+                     ConstantInt::get(I32, int(TheMode)), CILK_ABI_MAIN_MODE);
+  return true;
+}
+
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  Changed |= recordMainMode(M, TheMode);
   switch (TheMode) {
   case Mode::Serial:
     Changed |= lowerToSerialElision(M);
@@ -89,10 +111,14 @@ static Expected<Mode> parsePassParameter(StringRef Params) {
 
 } // namespace cilk
 
-// The pass plugin entry point, for `opt -load-pass-plugin=CilkPass.so
-// -passes='cilk<serial>'`.
+// The pass plugin entry point. It serves
+//   - opt: `opt -load-pass-plugin=CilkPass.so -passes='cilk<MODE>'`;
+//   - clang compiles that start from IR (-save-temps, .bc/.ll inputs), which
+//     never run the frontend plugin: `-fpass-plugin=CilkPass.so` adds the
+//     pass, in serial mode, at the start of the pipeline.
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "Cilk", "0.1", [](PassBuilder &PB) {
+            cilk::registerCilkPipeline(PB, cilk::Mode::Serial);
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {

@@ -31,7 +31,8 @@ namespace cilk {
 /// The closure-creation strategy. Serial is the C elision and the baseline of
 /// every measurement; the others are the parallel strategies of the
 /// indolent-closure memo.
-enum class Mode { Serial, Eager, Indolent, Sedative };
+/// Values match CILK_MODE_* in cilk-abi.h.
+enum class Mode { Serial = 0, Eager = 1, Indolent = 2, Sedative = 3 };
 
 /// Parses a mode name ("serial", "eager", ...). Returns std::nullopt for an
 /// unknown name.
@@ -45,6 +46,9 @@ std::string implementedModeList();
 
 /// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.
 bool recognizeCilkMarks(llvm::Module &M);
+/// Records the mode in the module that defines Cilk main
+/// (CILK_ABI_MAIN_MODE), for the runtime.
+bool recordMainMode(llvm::Module &M, Mode TheMode);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
 

@@ -10,6 +10,21 @@
 #include <stdio.h>
 #include <time.h>
 
+/* Defined by the Cilk pass next to Cilk main; absent when the pass did not
+ * run, in which case the program is its serial elision. */
+extern const int __cilk_main_mode __attribute__((weak));
+
+static const char *mode_name(int mode)
+{
+    switch (mode) {
+    case CILK_MODE_SERIAL: return "serial";
+    case CILK_MODE_EAGER: return "eager";
+    case CILK_MODE_INDOLENT: return "indolent";
+    case CILK_MODE_SEDATIVE: return "sedative";
+    }
+    return "unknown";
+}
+
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -23,14 +38,25 @@ int main(int argc, char *argv[])
     if (cilk_parse_options(&argc, argv, &opts))
         return 2;
 
+    int mode = &__cilk_main_mode ? __cilk_main_mode : CILK_MODE_SERIAL;
+    if (mode != CILK_MODE_SERIAL) {
+        fprintf(stderr,
+                "cilk: this program was compiled in %s mode, which this "
+                "runtime does not implement\n",
+                mode_name(mode));
+        return 2;
+    }
+    /* The serial elision runs on the calling thread: one worker. */
+    opts.nproc = 1;
+
     double start = now_seconds();
     int status = __cilk_main(argc, argv);
     double elapsed = now_seconds() - start;
 
     if (opts.stats) {
         fflush(stdout);
-        fprintf(stderr, "cilk: workers %d, wall time %.6f s\n", opts.nproc,
-                elapsed);
+        fprintf(stderr, "cilk: mode %s, workers %d, wall time %.6f s\n",
+                mode_name(mode), opts.nproc, elapsed);
     }
     return status;
 }

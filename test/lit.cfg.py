@@ -53,3 +53,5 @@ config.substitutions.append(
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))
 config.substitutions.append(("%cilk_src", config.cilk_src_root))
+config.substitutions.append(("%cilk_obj", config.cilk_obj_root))
+config.substitutions.append(("%cilk_plugin_dir", config.cilk_plugin_dir))

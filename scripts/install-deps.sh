@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project needs. Idempotent: installs
+# only what is missing. Runs as root, or through sudo otherwise.
+set -euo pipefail
+
+PACKAGES=(
+  clang-19 llvm-19-dev libclang-19-dev llvm-19-tools  # compiler, plugin API, FileCheck, lit
+  cmake ninja-build gcc python3                        # build, reference compiler, lit's interpreter
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update -q
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
