@@ -57,7 +57,8 @@ struct CilkAttrInfo : public ParsedAttrInfo {
     unsigned ID = S.getDiagnostics().getCustomDiagID(
         DiagnosticsEngine::Error,
         "'cilk' applies only to function declarations (Cilk procedures)");
-    S.Diag(Attr.getLoc(), ID);
+    // Point at the word `cilk` in the source, not into the predefines.
+    S.Diag(S.getSourceManager().getExpansionLoc(Attr.getLoc()), ID);
     return false;
   }
 

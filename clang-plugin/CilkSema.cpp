@@ -254,6 +254,9 @@ private:
       Diags.D.Report(Loc, Diags.SpawnInCFunction) << FD;
       return nullptr;
     }
+    // Clang has already reported what is wrong inside; say nothing more.
+    if (UO->containsErrors())
+      return nullptr;
     Expr *Sub = const_cast<Expr *>(ignoreParens(UO->getSubExpr()));
     auto *CE = dyn_cast<CallExpr>(Sub);
     if (!CE) {
@@ -265,6 +268,8 @@ private:
       Diags.D.Report(CE->getCallee()->getExprLoc(), Diags.SpawnIndirect);
       return nullptr;
     }
+    if (Callee->isImplicit()) // implicit declaration: clang reported it
+      return nullptr;
     if (!isCilkProcedure(Callee)) {
       Diags.D.Report(CE->getCallee()->IgnoreParenImpCasts()->getExprLoc(),
                      Diags.SpawnOfCFunction)
