@@ -19,7 +19,7 @@ import lit.formats
 config.name = "Cilk"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cilk", ".ll", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py", "mutate.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cilk_obj_root, "test")
 
@@ -50,6 +50,7 @@ config.substitutions.append(
      f"--cilkcc '{clang} -fplugin={plugin}' "
      f"--cilkrt '-L{config.cilk_lib_dir} -lcilkrt -lpthread' "
      f"--workdir %t.d"))
+config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))
 config.substitutions.append(("%cilk_src", config.cilk_src_root))
