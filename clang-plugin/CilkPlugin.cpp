@@ -137,20 +137,10 @@ protected:
             << Arg;
         return false;
       }
-      std::optional<Mode> M = parseMode(A);
+      llvm::Expected<Mode> M = parseRequestedMode(A);
       if (!M) {
-        D.Report(D.getCustomDiagID(
-            DiagnosticsEngine::Error,
-            "unknown Cilk mode '%0' (expected serial, eager, indolent or "
-            "sedative)"))
-            << A;
-        return false;
-      }
-      if (!isModeImplemented(*M)) {
-        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                   "Cilk mode '%0' is not implemented yet; "
-                                   "available modes: %1"))
-            << A << implementedModeList();
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+            << llvm::toString(M.takeError());
         return false;
       }
       TheMode = *M;

@@ -46,12 +46,26 @@ StringRef modeName(Mode M) {
 
 bool isModeImplemented(Mode M) { return M == Mode::Serial; }
 
-std::string implementedModeList() {
-  std::string List;
-  for (Mode M : {Mode::Serial, Mode::Eager, Mode::Indolent, Mode::Sedative})
-    if (isModeImplemented(M))
-      List += (List.empty() ? "" : ", ") + modeName(M).str();
-  return List;
+Expected<Mode> parseRequestedMode(StringRef Name) {
+  std::optional<Mode> M = parseMode(Name);
+  if (!M)
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown Cilk mode '" + Name +
+                                 "' (expected serial, eager, indolent or "
+                                 "sedative)");
+  if (!isModeImplemented(*M)) {
+    std::string Available;
+    for (Mode Other : {Mode::Serial, Mode::Eager, Mode::Indolent,
+                       Mode::Sedative})
+      if (isModeImplemented(Other))
+        Available += (Available.empty() ? "" : ", ") + modeName(Other).str();
+    return createStringError(inconvertibleErrorCode(),
+                             "Cilk mode '" + Name +
+                                 "' is not implemented yet; available "
+                                 "modes: " +
+                                 Available);
+  }
+  return *M;
 }
 
 //   @__cilk_main_mode = constant i32 <mode>
@@ -92,21 +106,8 @@ void registerCilkPipeline(PassBuilder &PB, Mode M) {
 
 /// Parses the parameter of `cilk<MODE>`; a bare `cilk` means serial.
 static Expected<Mode> parsePassParameter(StringRef Params) {
-  if (Params.empty())
-    return Mode::Serial;
-  std::optional<Mode> M = parseMode(Params);
-  if (!M)
-    return createStringError(inconvertibleErrorCode(),
-                             "unknown Cilk mode '%s' (expected serial, eager, "
-                             "indolent or sedative)",
-                             Params.str().c_str());
-  if (!isModeImplemented(*M))
-    return createStringError(inconvertibleErrorCode(),
-                             "Cilk mode '%s' is not implemented yet; "
-                             "available: %s",
-                             Params.str().c_str(),
-                             implementedModeList().c_str());
-  return *M;
+  return Params.empty() ? Expected<Mode>(Mode::Serial)
+                        : parseRequestedMode(Params);
 }
 
 } // namespace cilk

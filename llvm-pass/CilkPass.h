@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
 #include <optional>
 
 namespace llvm {
@@ -38,11 +39,12 @@ enum class Mode { Serial = 0, Eager = 1, Indolent = 2, Sedative = 3 };
 /// unknown name.
 std::optional<Mode> parseMode(llvm::StringRef Name);
 llvm::StringRef modeName(Mode M);
-/// True once the mode is implemented end to end. Asking for a mode that is
-/// not is a hard error in both the plugin and opt, never a silent fallback.
+/// True once the mode is implemented end to end.
 bool isModeImplemented(Mode M);
-/// The names of the implemented modes, comma-separated, for diagnostics.
-std::string implementedModeList();
+/// Parses a mode requested by a user (the plugin's -fplugin-arg-cilk-mode=,
+/// opt's cilk<MODE>): an unknown name, or a mode not implemented yet, is an
+/// error whose message says so, never a silent fallback.
+llvm::Expected<Mode> parseRequestedMode(llvm::StringRef Name);
 
 /// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.
 bool recognizeCilkMarks(llvm::Module &M);
