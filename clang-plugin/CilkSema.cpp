@@ -64,6 +64,11 @@ static bool isSpawnOperator(const SourceManager &SM, const LangOptions &LO,
   return Callee && isCilkProcedure(Callee);
 }
 
+/// Where a diagnostic about the called function points: its name.
+static SourceLocation calleeLoc(const CallExpr *CE) {
+  return CE->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+}
+
 static bool isSyncKeyword(const DeclRefExpr *E) {
   const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
   return FD && FD->getName() == CILK_ABI_LIBC_SYNC;
@@ -223,8 +228,7 @@ public:
 
     for (CallExpr *CE : C.CilkCalls)
       if (!SpawnedCalls.count(CE))
-        Diags.D.Report(CE->getCallee()->IgnoreParenImpCasts()->getExprLoc(),
-                       Diags.CilkCallNoSpawn)
+        Diags.D.Report(calleeLoc(CE), Diags.CilkCallNoSpawn)
             << CE->getDirectCallee();
 
     llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> GoodSyncs;
@@ -271,9 +275,7 @@ private:
     if (Callee->isImplicit()) // implicit declaration: clang reported it
       return nullptr;
     if (!isCilkProcedure(Callee)) {
-      Diags.D.Report(CE->getCallee()->IgnoreParenImpCasts()->getExprLoc(),
-                     Diags.SpawnOfCFunction)
-          << Callee;
+      Diags.D.Report(calleeLoc(CE), Diags.SpawnOfCFunction) << Callee;
       return nullptr;
     }
     return checkSpawnContext(PM, UO, Loc, Callee) ? CE : nullptr;

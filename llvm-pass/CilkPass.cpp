@@ -3,7 +3,7 @@
 #include "CilkPass.h"
 #include "cilk-abi.h"
 
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
@@ -21,15 +21,6 @@ static_assert(int(Mode::Serial) == CILK_MODE_SERIAL &&
                   int(Mode::Sedative) == CILK_MODE_SEDATIVE,
               "Mode must match CILK_MODE_* in cilk-abi.h");
 
-std::optional<Mode> parseMode(StringRef Name) {
-  return StringSwitch<std::optional<Mode>>(Name)
-      .Case("serial", Mode::Serial)
-      .Case("eager", Mode::Eager)
-      .Case("indolent", Mode::Indolent)
-      .Case("sedative", Mode::Sedative)
-      .Default(std::nullopt);
-}
-
 StringRef modeName(Mode M) {
   switch (M) {
   case Mode::Serial:
@@ -46,17 +37,20 @@ StringRef modeName(Mode M) {
 
 bool isModeImplemented(Mode M) { return M == Mode::Serial; }
 
+static constexpr Mode AllModes[] = {Mode::Serial, Mode::Eager, Mode::Indolent,
+                                    Mode::Sedative};
+
 Expected<Mode> parseRequestedMode(StringRef Name) {
-  std::optional<Mode> M = parseMode(Name);
-  if (!M)
+  const Mode *M = llvm::find_if(
+      AllModes, [&](Mode Candidate) { return modeName(Candidate) == Name; });
+  if (M == std::end(AllModes))
     return createStringError(inconvertibleErrorCode(),
                              "unknown Cilk mode '" + Name +
                                  "' (expected serial, eager, indolent or "
                                  "sedative)");
   if (!isModeImplemented(*M)) {
     std::string Available;
-    for (Mode Other : {Mode::Serial, Mode::Eager, Mode::Indolent,
-                       Mode::Sedative})
+    for (Mode Other : AllModes)
       if (isModeImplemented(Other))
         Available += (Available.empty() ? "" : ", ") + modeName(Other).str();
     return createStringError(inconvertibleErrorCode(),

@@ -18,7 +18,6 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
-#include <optional>
 
 namespace llvm {
 class CallBase;
@@ -35,9 +34,7 @@ namespace cilk {
 /// Values match CILK_MODE_* in cilk-abi.h.
 enum class Mode { Serial = 0, Eager = 1, Indolent = 2, Sedative = 3 };
 
-/// Parses a mode name ("serial", "eager", ...). Returns std::nullopt for an
-/// unknown name.
-std::optional<Mode> parseMode(llvm::StringRef Name);
+/// The mode's name as users write it ("serial", "eager", ...).
 llvm::StringRef modeName(Mode M);
 /// True once the mode is implemented end to end.
 bool isModeImplemented(Mode M);

@@ -33,23 +33,25 @@ opt = os.path.join(config.llvm_tools_dir, "opt")
 plugin = os.path.join(config.cilk_plugin_dir, "cilk.so")
 pass_plugin = os.path.join(config.cilk_plugin_dir, "CilkPass.so")
 
-config.substitutions.append(("%cilkcc", f"{clang} -fplugin={plugin}"))
-config.substitutions.append(
-    ("%cilkrt", f"-L{config.cilk_lib_dir} -lcilkrt -lpthread"))
+cilkcc = f"{clang} -fplugin={plugin}"
+cilkrt = f"-L{config.cilk_lib_dir} -lcilkrt -lpthread"
+
+
+def script(name):
+    """The command that runs one of the Python helpers beside this file."""
+    return (f"{config.python_executable} "
+            f"{os.path.join(config.cilk_src_root, 'test', name)}")
+
+
+config.substitutions.append(("%cilkcc", cilkcc))
+config.substitutions.append(("%cilkrt", cilkrt))
 config.substitutions.append(
     ("%cilkopt", f"{opt} -load-pass-plugin={pass_plugin}"))
+config.substitutions.append(("%elide", script("elide.py")))
+config.substitutions.append(("%status", script("status.py")))
 config.substitutions.append(
-    ("%elide", f"{config.python_executable} "
-     f"{os.path.join(config.cilk_src_root, 'test', 'elide.py')}"))
-config.substitutions.append(
-    ("%status", f"{config.python_executable} "
-     f"{os.path.join(config.cilk_src_root, 'test', 'status.py')}"))
-config.substitutions.append(
-    ("%run-vs-elision", f"{config.python_executable} "
-     f"{os.path.join(config.cilk_src_root, 'test', 'run-vs-elision.py')} "
-     f"--cilkcc '{clang} -fplugin={plugin}' "
-     f"--cilkrt '-L{config.cilk_lib_dir} -lcilkrt -lpthread' "
-     f"--workdir %t.d"))
+    ("%run-vs-elision", f"{script('run-vs-elision.py')} --cilkcc '{cilkcc}' "
+     f"--cilkrt '{cilkrt}' --workdir %t.d"))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))
