@@ -40,9 +40,103 @@
  * marker. */
 #define CILK_ABI_SPAWN_MD "cilk.spawn"
 
+/* ---- The parallel modes: frames, descriptors and the worker's deque ----
+ *
+ * The pass splits every Cilk procedure f that spawns or syncs into
+ *   - a fast clone (f itself): its frame, a `struct __cilk_frame` header
+ *     followed by the values live across its spawns, lives on the C stack,
+ *     or in the heap (CILK_DESC_HEAP_FRAME) when a local whose address
+ *     escapes is live across a spawn;
+ *   - a slow clone f.slow(frame), entered by the scheduler for a stolen or
+ *     resumed frame: a jump on frame->resume to the resume point;
+ *   - an inlet f.inlet.N(dst, result) per spawn site N whose result is
+ *     assigned (`x = spawn`, `x += spawn`): it applies a result that arrives
+ *     after the parent was stolen;
+ *   - a descriptor @f.desc (struct __cilk_desc) the runtime reads.
+ * A thief copies a stolen stack frame into the heap (desc->size bytes).
+ *
+ * Layouts below are checked on both sides: the pass asserts them against the
+ * IR types it builds, the runtime with static asserts. */
+#define CILK_ABI_TLS_WORKER "__cilkrt_tls_worker" /* this thread's worker */
+#define CILK_ABI_POP_SLOW "__cilkrt_pop_slow"
+#define CILK_ABI_APPLY "__cilkrt_apply"
+#define CILK_ABI_SYNC "__cilkrt_sync"
+#define CILK_ABI_FRAME_ALLOC "__cilkrt_frame_alloc"
+#define CILK_ABI_FRAME_FREE "__cilkrt_frame_free"
+/* Variable-length arrays and alloca() in a procedure that spawns live in
+ * the heap, on a list in the frame freed when the procedure returns (the
+ * lifetime of Cilk-5's Cilk_alloca): a child may still use them after the
+ * fast clone's C frame is gone. */
+#define CILK_ABI_ALLOCA "__cilkrt_alloca"
+#define CILK_ABI_FREE_ALLOCAS "__cilkrt_free_allocas"
+
+/* Frame header: desc at 0, resume at 8, then runtime-private words. */
+#define CILK_ABI_FRAME_DESC_OFFSET 0
+#define CILK_ABI_FRAME_RESUME_OFFSET 8
+#define CILK_ABI_FRAME_RT_WORDS 6 /* 8-byte words private to the runtime */
+#define CILK_ABI_FRAME_HEADER_SIZE (16 + 8 * CILK_ABI_FRAME_RT_WORDS)
+
+/* The worker's deque ends, as the fast clone sees them: tail (written by the
+ * owner only) at offset 0, head (written by thieves) on its own cache line. */
+#define CILK_ABI_WORKER_TAIL_OFFSET 0
+#define CILK_ABI_WORKER_HEAD_OFFSET 64
+
+/* desc->flags */
+#define CILK_DESC_HEAP_FRAME 1 /* frames come from __cilkrt_frame_alloc */
+
+/* site->dst_kind: where the result of spawn site N goes */
+#define CILK_DST_NONE 0     /* discarded */
+#define CILK_DST_FIELD 1    /* the frame field at dst_offset */
+#define CILK_DST_POINTER 2  /* the address saved in the frame at dst_offset */
+
+/* __cilkrt_pop_slow's answer */
+#define CILK_POP_OK 0       /* the frame is still ours: continue */
+#define CILK_POP_STOLEN 1   /* stolen: the result went to the thief; return */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The layouts and entry points below concern only the pass and the runtime.
+ * They stay out of Cilk programs (the plugin defines __cilk), so that the
+ * output of `clang -E` with this header compiles again with the plugin. */
+#ifndef __cilk
+struct __cilk_frame;
+typedef void (*__cilk_inlet_fn)(void *dst, const void *result);
+
+struct __cilk_site {
+    __cilk_inlet_fn inlet; /* null: nothing to apply */
+    int dst_kind;          /* CILK_DST_* */
+    int dst_offset;
+};
+
+struct __cilk_desc {
+    void (*slow)(struct __cilk_frame *);
+    int size;          /* bytes of the whole frame (%f.closure) */
+    int flags;         /* CILK_DESC_* */
+    int retval_offset; /* where the slow clone leaves its result */
+    int nsites;        /* resume indices 1 .. nsites-1 */
+    const struct __cilk_site *sites;
+    const char *name;
+};
+
+struct __cilk_frame {
+    const struct __cilk_desc *desc;
+    int resume; /* the spawn site or sync point the frame is suspended at */
+    int flags;
+    void *rt[CILK_ABI_FRAME_RT_WORDS];
+};
+
+/* Called by generated code (never by users). w is this thread's worker
+ * (the value of CILK_ABI_TLS_WORKER). */
+int __cilkrt_pop_slow(void *w, void *result);
+void __cilkrt_apply(void *w, struct __cilk_frame *f, int site, void *result);
+int __cilkrt_sync(void *w, struct __cilk_frame *f);
+struct __cilk_frame *__cilkrt_frame_alloc(void *w, const struct __cilk_desc *d);
+void __cilkrt_frame_free(void *w, struct __cilk_frame *f);
+void *__cilkrt_alloca(void **list, unsigned long size);
+void __cilkrt_free_allocas(void **list);
+#endif /* !__cilk */
 
 /* `spawn f(args)` is compiled as `((T)__cilk_spawn_marker((void *)f))(args)`:
  * the pass folds the marker back into a direct call of f tagged

@@ -35,7 +35,9 @@ StringRef modeName(Mode M) {
   llvm_unreachable("unknown Cilk mode");
 }
 
-bool isModeImplemented(Mode M) { return M == Mode::Serial; }
+bool isModeImplemented(Mode M) {
+  return M == Mode::Serial || M == Mode::Eager;
+}
 
 static constexpr Mode AllModes[] = {Mode::Serial, Mode::Eager, Mode::Indolent,
                                     Mode::Sedative};
@@ -81,6 +83,8 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= lowerToSerialElision(M);
     break;
   case Mode::Eager:
+    Changed |= lowerToClones(M, TheMode);
+    break;
   case Mode::Indolent:
   case Mode::Sedative:
     // Both front doors (the plugin's argument parser and opt's pipeline

@@ -10,6 +10,8 @@
 //   CilkMarkers.cpp  recognize: annotations -> "cilk" function attribute,
 //                    spawn markers -> direct calls tagged !cilk.spawn
 //   CilkSerial.cpp   lower to the serial elision (spawn = call, sync = nop)
+//   CilkSplit.cpp    the parallel modes: split each Cilk procedure into a
+//                    fast clone, a slow clone and inlets (CilkShape.h)
 //
 //===----------------------------------------------------------------------===//
 #ifndef CILK_LLVM_PASS_CILKPASS_H
@@ -50,6 +52,9 @@ bool recognizeCilkMarks(llvm::Module &M);
 bool recordMainMode(llvm::Module &M, Mode TheMode);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
+/// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in
+/// CilkShape.h): fast clone, slow clone, inlets and descriptor.
+bool lowerToClones(llvm::Module &M, Mode TheMode);
 
 /// True if F is a Cilk procedure (carries the "cilk" function attribute).
 bool isCilkProcedure(const llvm::Function &F);

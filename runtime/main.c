@@ -6,6 +6,8 @@
  * main() can link libcilkrt without a clash. */
 #include "cilk-abi.h"
 #include "options.h"
+#include "scheduler.h"
+#include "stats.h"
 
 #include <stdio.h>
 #include <time.h>
@@ -32,31 +34,28 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int main(int argc, char *argv[])
+int main(int argc, char *argv[], char *envp[])
 {
     struct cilk_options opts;
     if (cilk_parse_options(&argc, argv, &opts))
         return 2;
 
     int mode = &__cilk_main_mode ? __cilk_main_mode : CILK_MODE_SERIAL;
-    if (mode != CILK_MODE_SERIAL) {
-        fprintf(stderr,
-                "cilk: this program was compiled in %s mode, which this "
-                "runtime does not implement\n",
-                mode_name(mode));
-        return 2;
-    }
-    /* The serial elision runs on the calling thread: one worker. */
-    opts.nproc = 1;
+    /* The serial elision never pushes a frame: one worker is all it uses. */
+    if (mode == CILK_MODE_SERIAL)
+        opts.nproc = 1;
 
+    /* Cilk main's frame may take argc, argv and envp; passing all three to a
+     * procedure that declares fewer is harmless in the C calling convention. */
+    int (*cilk_main)(int, char **, char **) =
+        (int (*)(int, char **, char **))(void (*)(void))__cilk_main;
     double start = now_seconds();
-    int status = __cilk_main(argc, argv);
+    int status = sched_run(opts.nproc, cilk_main, argc, argv, envp);
     double elapsed = now_seconds() - start;
 
     if (opts.stats) {
         fflush(stdout);
-        fprintf(stderr, "cilk: mode %s, workers %d, wall time %.6f s\n",
-                mode_name(mode), opts.nproc, elapsed);
+        stats_print(sched_workers(), opts.nproc, elapsed, mode_name(mode));
     }
     return status;
 }

@@ -33,7 +33,7 @@ def main():
     ap.add_argument("--cilkcc", required=True)
     ap.add_argument("--cilkrt", required=True)
     ap.add_argument("--workdir", required=True)
-    ap.add_argument("--modes", default="serial")
+    ap.add_argument("--modes", default="serial,eager")
     ap.add_argument("--opt", default="-O0,-O2")
     ap.add_argument("--nproc", default="1,2,4,8")
     ap.add_argument("--repeat", type=int, default=1)

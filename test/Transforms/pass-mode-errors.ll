@@ -1,7 +1,7 @@
 ; Checks that opt refuses unknown modes and modes not implemented yet.
-; RUN: not %cilkopt -passes='cilk<eager>' -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=EAGER %s
+; RUN: not %cilkopt -passes='cilk<indolent>' -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=INDOLENT %s
 ; RUN: not %cilkopt -passes='cilk<bogus>' -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=BOGUS %s
-; EAGER: Cilk mode 'eager' is not implemented yet; available modes: serial
+; INDOLENT: Cilk mode 'indolent' is not implemented yet; available modes: serial, eager
 ; BOGUS: unknown Cilk mode 'bogus' (expected serial, eager, indolent or sedative)
 define void @f() {
   ret void

@@ -1,0 +1,112 @@
+//===- CilkABI.cpp - The runtime interface (cilk-abi.h) as IR -------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+void reportUnsupported(Function &F, const Twine &Msg) {
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      F, "Cilk procedure '" + F.getName() + "': " + Msg));
+}
+
+Value *fieldAddr(IRBuilder<> &B, Value *Frame, uint64_t Off,
+                 const Twine &Name) {
+  return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Frame, Off, Name);
+}
+
+static GlobalVariable *workerTLS(Module &M) {
+  if (auto *GV = M.getNamedGlobal(CILK_ABI_TLS_WORKER))
+    return GV;
+  auto *GV = new GlobalVariable(M, PointerType::getUnqual(M.getContext()),
+                                false, GlobalValue::ExternalLinkage, nullptr,
+                                CILK_ABI_TLS_WORKER, nullptr,
+                                GlobalValue::InitialExecTLSModel);
+  return GV;
+}
+
+//   %w = load ptr, ptr @__cilkrt_tls_worker
+Value *emitLoadWorker(IRBuilder<> &B) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  GlobalVariable *TLS = workerTLS(M);
+  Value *Addr = B.CreateThreadLocalAddress(TLS);
+  return B.CreateAlignedLoad(B.getPtrTy(), Addr, Align(8), "w");
+}
+
+//   %resume = getelementptr inbounds i8, ptr %frame, i64 8
+//   store i32 N, ptr %resume
+void emitSetResume(IRBuilder<> &B, Value *Frame, unsigned Index) {
+  B.CreateAlignedStore(B.getInt32(Index),
+                       fieldAddr(B, Frame, CILK_ABI_FRAME_RESUME_OFFSET),
+                       Align(8));
+}
+
+//   %tail = load atomic ptr, ptr %w monotonic
+//   store ptr %frame, ptr %tail
+//   %tail.next = getelementptr inbounds ptr, ptr %tail, i64 1
+//   store atomic ptr %tail.next, ptr %w release
+void emitPush(IRBuilder<> &B, Value *W, Value *Frame) {
+  Value *TailAddr = fieldAddr(B, W, CILK_ABI_WORKER_TAIL_OFFSET);
+  LoadInst *T = B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail");
+  T->setAtomic(AtomicOrdering::Monotonic);
+  B.CreateAlignedStore(Frame, T, Align(8));
+  Value *Next = B.CreateConstInBoundsGEP1_64(B.getPtrTy(), T, 1, "tail.next");
+  StoreInst *S = B.CreateAlignedStore(Next, TailAddr, Align(8));
+  S->setAtomic(AtomicOrdering::Release);
+}
+
+//   %tail = load atomic ptr, ptr %w monotonic
+//   %tail.prev = getelementptr inbounds ptr, ptr %tail, i64 -1
+//   store atomic ptr %tail.prev, ptr %w seq_cst      ; xchg: the THE fence
+//   %head = load atomic ptr, ptr %w.head seq_cst
+//   %stolen = icmp ugt ptr %head, %tail.prev
+//
+// The seq_cst store is an xchg on x86, a locked instruction that is a full
+// fence for about 1 ns, where atomic_thread_fence would be an mfence (20 ns).
+Value *emitPopConflict(IRBuilder<> &B, Value *W) {
+  Value *TailAddr = fieldAddr(B, W, CILK_ABI_WORKER_TAIL_OFFSET);
+  LoadInst *T = B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail");
+  T->setAtomic(AtomicOrdering::Monotonic);
+  Value *Prev = B.CreateConstInBoundsGEP1_64(B.getPtrTy(), T, -1, "tail.prev");
+  StoreInst *S = B.CreateAlignedStore(Prev, TailAddr, Align(8));
+  S->setAtomic(AtomicOrdering::SequentiallyConsistent);
+  Value *HeadAddr = fieldAddr(B, W, CILK_ABI_WORKER_HEAD_OFFSET, "w.head");
+  LoadInst *H = B.CreateAlignedLoad(B.getPtrTy(), HeadAddr, Align(8), "head");
+  H->setAtomic(AtomicOrdering::SequentiallyConsistent);
+  return B.CreateICmpUGT(H, Prev, "stolen");
+}
+
+FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Type *I32 = Type::getInt32Ty(C);
+  Type *Void = Type::getVoidTy(C);
+  FunctionType *Ty;
+  if (Name == CILK_ABI_POP_SLOW)
+    Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_APPLY)
+    Ty = FunctionType::get(Void, {Ptr, Ptr, I32, Ptr}, false);
+  else if (Name == CILK_ABI_SYNC)
+    Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_FRAME_ALLOC)
+    Ty = FunctionType::get(Ptr, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_FRAME_FREE)
+    Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_ALLOCA)
+    Ty = FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false);
+  else if (Name == CILK_ABI_FREE_ALLOCAS)
+    Ty = FunctionType::get(Void, {Ptr}, false);
+  else
+    llvm_unreachable("unknown Cilk runtime function");
+  FunctionCallee FC = M.getOrInsertFunction(Name, Ty);
+  if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+    Fn->addFnAttr(Attribute::NoUnwind);
+  return FC;
+}
+
+} // namespace cilk

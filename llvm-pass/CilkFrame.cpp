@@ -1,0 +1,296 @@
+//===- CilkFrame.cpp - Which allocas the frame holds; %f.closure ----------===//
+//
+// After CilkPrepare, everything that must survive a suspend point is an
+// alloca. An alloca becomes a frame field when its value is live across
+// some suspend point, or when a spawn delivers a result into it:
+//
+//   - a field whose address does not escape stays an alloca in the fast
+//     clone (so the optimizer keeps it in registers) and is copied into the
+//     frame at each spawn it is live across; a thief copies the whole frame
+//     off the victim's stack;
+//   - a field whose address escapes (a child may write through it) lives in
+//     the frame from entry in both clones, and the frame comes from the
+//     heap: it must outlive the fast clone's C frame after a steal.
+//
+// The slow clone uses every field in place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+namespace {
+
+/// How one instruction touches an alloca.
+enum class Access { None, Use, Kill };
+
+struct AllocaUses {
+  bool Escapes = false;
+  DenseMap<Instruction *, Access> ByInst;
+};
+
+AllocaUses analyzeUses(AllocaInst *A, const DataLayout &DL) {
+  AllocaUses R;
+  std::optional<TypeSize> Size = A->getAllocationSize(DL);
+  auto Covers = [&](Value *Ptr, uint64_t Bytes) {
+    return Ptr == A && Size && !Size->isScalable() &&
+           Size->getFixedValue() == Bytes;
+  };
+  SmallVector<Value *, 8> Work{A};
+  SmallPtrSet<Value *, 8> Visited;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Visited.insert(V).second)
+      continue;
+    for (Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      Access K = Access::Use;
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
+          isa<AddrSpaceCastInst>(I)) {
+        Work.push_back(I);
+        continue;
+      } else if (isa<LoadInst>(I)) {
+        K = Access::Use;
+      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() != SI->getPointerOperandIndex())
+          R.Escapes = true;
+        else if (Covers(V, DL.getTypeStoreSize(
+                               SI->getValueOperand()->getType())))
+          K = Access::Kill;
+        else
+          K = Access::None; // a partial write: neither reads nor kills
+      } else if (auto *II = dyn_cast<IntrinsicInst>(I);
+                 II && II->isLifetimeStartOrEnd()) {
+        K = V == A ? Access::Kill : Access::None;
+      } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
+        auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+        bool IsDest = U.getOperandNo() == 0;
+        if (!IsDest)
+          K = Access::Use;
+        else if (Len && Covers(V, Len->getZExtValue()))
+          K = Access::Kill;
+        else
+          K = Access::None;
+      } else {
+        R.Escapes = true; // passed to a call, stored, compared, ...
+      }
+      Access &Cur = R.ByInst[I];
+      if (Cur != Access::Use) // a use wins over a kill in one instruction
+        Cur = K == Access::None ? Cur : K;
+    }
+  }
+  return R;
+}
+
+/// Blocks reachable from each block by one or more edges.
+struct Reachability {
+  DenseMap<BasicBlock *, unsigned> Num;
+  std::vector<BitVector> From;
+  explicit Reachability(Function &F) {
+    for (BasicBlock &BB : F)
+      Num[&BB] = Num.size();
+    From.assign(Num.size(), BitVector(Num.size()));
+    for (BasicBlock &BB : F) {
+      SmallVector<BasicBlock *, 16> Work(succ_begin(&BB), succ_end(&BB));
+      BitVector &R = From[Num[&BB]];
+      while (!Work.empty()) {
+        BasicBlock *B = Work.pop_back_val();
+        if (R.test(Num[B]))
+          continue;
+        R.set(Num[B]);
+        append_range(Work, successors(B));
+      }
+    }
+  }
+  /// Can control pass from instruction I to the end of block To?
+  bool reaches(Instruction *I, BasicBlock *To) {
+    return I->getParent() == To || From[Num[I->getParent()]].test(Num[To]);
+  }
+};
+
+/// Backward dataflow: the blocks on entry to which A's current value may
+/// still be read.
+BitVector liveIn(Function &F, Reachability &R, const AllocaUses &U) {
+  unsigned N = R.Num.size();
+  BitVector Gen(N), Kill(N), Live(N);
+  for (BasicBlock &BB : F) {
+    unsigned B = R.Num[&BB];
+    for (Instruction &I : BB) {
+      auto It = U.ByInst.find(&I);
+      if (It == U.ByInst.end() || It->second == Access::None)
+        continue;
+      if (It->second == Access::Use)
+        Gen.set(B);
+      else
+        Kill.set(B);
+      break; // only the first access decides the block's entry state
+    }
+    // Any kill, even after a use, stops liveness flowing through.
+    for (Instruction &I : BB) {
+      auto It = U.ByInst.find(&I);
+      if (It != U.ByInst.end() && It->second == Access::Kill)
+        Kill.set(B);
+    }
+  }
+  Live = Gen;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock &BB : F) {
+      unsigned B = R.Num[&BB];
+      if (Live.test(B) || Kill.test(B))
+        continue;
+      for (BasicBlock *Succ : successors(&BB))
+        if (Live.test(R.Num[Succ])) {
+          Live.set(B);
+          Changed = true;
+          break;
+        }
+    }
+  }
+  return Live;
+}
+
+} // namespace
+
+/// The block right after a suspend point: the spawn's tail (it may read the
+/// old value of `x op= spawn`) or the resume block.
+static BasicBlock *afterPoint(const SuspendPoint &P) {
+  return P.Tail ? P.Tail : P.Resume;
+}
+
+bool buildFrame(Shape &S) {
+  Function &F = *S.F;
+  const DataLayout &DL = F.getDataLayout();
+  Reachability R(F);
+
+  SmallPtrSet<AllocaInst *, 8> Forced, Resident, Private;
+  for (SuspendPoint &P : S.Points) {
+    if (P.DstField)
+      Forced.insert(P.DstField);
+    if (P.DstKind == CILK_DST_POINTER)
+      if (auto *Base = dyn_cast<AllocaInst>(getUnderlyingObject(P.Dst))) {
+        // The child writes through a pointer into this local: it must stay
+        // where it is after a steal.
+        Forced.insert(Base);
+        Resident.insert(Base);
+      }
+    if (P.ResultMemory)
+      Private.insert(P.ResultMemory);
+    Private.insert(P.TailTemps.begin(), P.TailTemps.end());
+  }
+
+  DenseMap<AllocaInst *, SmallVector<unsigned, 4>> LiveAt; // point indices
+  SmallVector<AllocaInst *, 16> Allocas;
+  for (Instruction &I : instructions(F))
+    if (auto *A = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(A);
+
+  for (AllocaInst *A : Allocas) {
+    if (Private.count(A))
+      continue;
+    AllocaUses U = analyzeUses(A, DL);
+    bool Live = false;
+    if (U.Escapes) {
+      // Anything may read it through the escaped address later: live
+      // across every suspend point some access can reach.
+      for (SuspendPoint &P : S.Points)
+        if (any_of(U.ByInst, [&](auto &KV) {
+              return R.reaches(KV.first, P.Call->getParent());
+            })) {
+          Live = true;
+          LiveAt[A].push_back(P.Index);
+        }
+      if (Live)
+        Resident.insert(A);
+    } else {
+      BitVector In = liveIn(F, R, U);
+      for (SuspendPoint &P : S.Points)
+        if (In.test(R.Num[afterPoint(P)])) {
+          Live = true;
+          LiveAt[A].push_back(P.Index);
+        }
+    }
+    if (!Live && !Forced.count(A))
+      continue;
+    if (!A->isStaticAlloca()) {
+      reportUnsupported(F, "a variable-length array or alloca() is live "
+                           "across a spawn or sync");
+      return false;
+    }
+    S.Fields.push_back(A);
+  }
+  S.HeapFrame = any_of(S.Fields, [&](AllocaInst *A) {
+    return Resident.count(A);
+  });
+
+  for (SuspendPoint &P : S.Points) {
+    for (AllocaInst *A : S.Fields)
+      if (is_contained(LiveAt.lookup(A), P.Index))
+        P.LiveAcross.push_back(A);
+    // A thief reads the saved destination address when it steals.
+    if (P.DstKind == CILK_DST_POINTER && !is_contained(P.LiveAcross,
+                                                       P.DstField))
+      P.LiveAcross.push_back(P.DstField);
+  }
+
+  // The layout: the ABI header, then each field at its alloca's alignment,
+  // then the slow clone's result. Explicit i8 padding keeps every offset
+  // where fieldAddr() expects it.
+  LLVMContext &C = F.getContext();
+  StructType *Header = StructType::getTypeByName(C, "cilk.frame");
+  if (!Header)
+    Header = StructType::create(
+        C,
+        {PointerType::getUnqual(C), Type::getInt32Ty(C), Type::getInt32Ty(C),
+         ArrayType::get(PointerType::getUnqual(C), CILK_ABI_FRAME_RT_WORDS)},
+        "cilk.frame");
+  const StructLayout *HL = DL.getStructLayout(Header);
+  if (HL->getSizeInBytes() != CILK_ABI_FRAME_HEADER_SIZE ||
+      HL->getElementOffset(0) != CILK_ABI_FRAME_DESC_OFFSET ||
+      HL->getElementOffset(1) != CILK_ABI_FRAME_RESUME_OFFSET)
+    report_fatal_error("%cilk.frame does not match cilk-abi.h");
+
+  SmallVector<Type *, 16> Elts{Header};
+  uint64_t Off = CILK_ABI_FRAME_HEADER_SIZE;
+  Align MaxAlign(16);
+  auto Place = [&](Type *Ty, Align Al) {
+    uint64_t At = alignTo(Off, Al);
+    if (At != Off)
+      Elts.push_back(ArrayType::get(Type::getInt8Ty(C), At - Off));
+    Elts.push_back(Ty);
+    Off = At + DL.getTypeAllocSize(Ty);
+    MaxAlign = std::max(MaxAlign, Al);
+    return At;
+  };
+  for (AllocaInst *A : S.Fields) {
+    Type *Ty = A->getAllocatedType();
+    if (auto *N = dyn_cast<ConstantInt>(A->getArraySize()); N && !N->isOne())
+      Ty = ArrayType::get(Ty, N->getZExtValue());
+    S.FieldOffset[A] =
+        Place(Ty, std::max(A->getAlign(), DL.getABITypeAlign(Ty)));
+  }
+  S.RetTy = S.SRet ? S.SRet->getParamStructRetType()
+                   : (F.getReturnType()->isVoidTy() ? nullptr
+                                                    : F.getReturnType());
+  if (S.RetTy)
+    S.RetvalOffset = Place(S.RetTy, DL.getABITypeAlign(S.RetTy));
+  S.FrameTy = StructType::create(C, Elts, (F.getName() + ".closure").str(),
+                                 /*isPacked=*/true);
+  S.FrameAlign = MaxAlign;
+  S.FrameSize = alignTo(Off, MaxAlign);
+  return true;
+}
+
+} // namespace cilk

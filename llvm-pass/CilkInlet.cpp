@@ -1,0 +1,142 @@
+//===- CilkInlet.cpp - Inlets @f.inlet.N and the descriptor @f.desc -------===//
+//
+// An inlet applies a spawn's result that arrives after its parent was
+// stolen. It is the spawn's tail block with the destination and the result
+// as parameters; for `a[i] += spawn g()`:
+//
+//   define internal void @f.inlet.N(ptr %dst, ptr %result) {
+//     %r = load i32, ptr %result
+//     %old = load i32, ptr %dst
+//     %new = add nsw i32 %old, %r
+//     store i32 %new, ptr %dst
+//     ret void
+//   }
+//
+// The runtime calls it holding the parent's lock, with %dst computed from
+// the frame (a field, or an address saved in one: site->dst_kind).
+//
+//   @f.desc = internal constant %cilk.desc {
+//       ptr @f.slow, i32 <frame size>, i32 <flags>, i32 <result offset>,
+//       i32 <sites>, ptr @f.sites, ptr @f.name }
+//   @f.sites = internal constant [N x %cilk.site] [ { ptr inlet, i32 kind,
+//       i32 offset }, ... ]          ; indexed by resume index
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+static Function *buildInlet(Shape &S, SuspendPoint &P) {
+  Function &F = *S.F;
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Function *In = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
+      GlobalValue::InternalLinkage,
+      F.getName() + ".inlet." + std::to_string(P.Index), M);
+  In->setDSOLocal(true);
+  In->addFnAttr(Attribute::NoUnwind);
+  if (F.hasFnAttribute(Attribute::OptimizeNone)) {
+    In->addFnAttr(Attribute::OptimizeNone);
+    In->addFnAttr(Attribute::NoInline);
+  }
+  Argument *Dst = In->getArg(0), *Result = In->getArg(1);
+  Dst->setName("dst");
+  Result->setName("result");
+
+  IRBuilder<> B(BasicBlock::Create(C, "entry", In));
+  ValueToValueMapTy VM;
+  for (AllocaInst *T : P.TailTemps) {
+    AllocaInst *NT = B.CreateAlloca(T->getAllocatedType(), T->getArraySize());
+    NT->setAlignment(T->getAlign());
+    VM[T] = NT;
+  }
+  VM[P.Dst] = Dst;
+  if (!P.Call->getType()->isVoidTy())
+    VM[P.Call] = B.CreateLoad(P.Call->getType(), Result, "r");
+  if (P.ResultMemory)
+    VM[P.ResultMemory] = Result;
+  for (Instruction &I : *P.Tail) {
+    if (I.isTerminator())
+      break;
+    if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
+      continue;
+    Instruction *NI = I.clone();
+    NI->setDebugLoc(DebugLoc());
+    RemapInstruction(NI, VM, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    for (Value *Op : NI->operands())
+      if ((isa<Instruction>(Op) &&
+           cast<Instruction>(Op)->getFunction() != In) ||
+          isa<Argument>(Op) && cast<Argument>(Op)->getParent() != In) {
+        NI->deleteValue();
+        In->eraseFromParent();
+        reportUnsupported(F, "a spawn's assignment uses values other than "
+                             "its result and its destination");
+        return nullptr;
+      }
+    B.Insert(NI, I.getName());
+    VM[&I] = NI;
+  }
+  B.CreateRetVoid();
+  return In;
+}
+
+void buildInletsAndDescriptor(Shape &S) {
+  Function &F = *S.F;
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Type *I32 = Type::getInt32Ty(C);
+
+  StructType *SiteTy = StructType::getTypeByName(C, "cilk.site");
+  if (!SiteTy)
+    SiteTy = StructType::create(C, {Ptr, I32, I32}, "cilk.site");
+  StructType *DescTy = StructType::getTypeByName(C, "cilk.desc");
+  if (!DescTy)
+    DescTy = StructType::create(C, {Ptr, I32, I32, I32, I32, Ptr, Ptr},
+                                "cilk.desc");
+
+  SmallVector<Constant *, 8> Sites{Constant::getNullValue(SiteTy)};
+  for (SuspendPoint &P : S.Points) {
+    if (P.Tail)
+      P.Inlet = buildInlet(S, P);
+    Constant *Inlet = P.Inlet ? static_cast<Constant *>(P.Inlet)
+                              : Constant::getNullValue(Ptr);
+    uint64_t Off = P.DstField ? S.FieldOffset.lookup(P.DstField) : 0;
+    Sites.push_back(ConstantStruct::get(
+        SiteTy, {Inlet, ConstantInt::get(I32, P.Inlet ? P.DstKind : 0),
+                 ConstantInt::get(I32, Off)}));
+  }
+  auto *SitesTy = ArrayType::get(SiteTy, Sites.size());
+  auto *SitesGV = new GlobalVariable(M, SitesTy, true,
+                                     GlobalValue::InternalLinkage,
+                                     ConstantArray::get(SitesTy, Sites),
+                                     F.getName() + ".sites");
+  Constant *Name = ConstantDataArray::getString(C, F.getName());
+  auto *NameGV = new GlobalVariable(M, Name->getType(), true,
+                                    GlobalValue::PrivateLinkage, Name,
+                                    F.getName() + ".name");
+  NameGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Constant *Desc = ConstantStruct::get(
+      DescTy,
+      {S.Slow, ConstantInt::get(I32, S.FrameSize),
+       ConstantInt::get(I32, S.HeapFrame ? CILK_DESC_HEAP_FRAME : 0),
+       ConstantInt::get(I32, S.RetvalOffset),
+       ConstantInt::get(I32, Sites.size()), SitesGV, NameGV});
+  S.Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,
+                              Desc, F.getName() + ".desc");
+}
+
+} // namespace cilk

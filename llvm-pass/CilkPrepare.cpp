@@ -1,0 +1,398 @@
+//===- CilkPrepare.cpp - Normalize a Cilk procedure before splitting ------===//
+//
+// Brings a procedure into the form every later phase relies on:
+//
+//   - every return performs an implicit sync (a sync marker before it);
+//   - variable-length arrays and alloca() move to the heap, on a list in
+//     the frame freed at return (a child may still write into them after
+//     a steal returned from the fast clone's C frame);
+//   - byval parameters are copied into locals (the caller's copy dies when a
+//     stolen frame's fast clone returns);
+//   - each suspend point ends its block, and the slow clone's continuation
+//     starts a block of its own, `resume.N`;
+//   - a spawn's result assignment (`x = r`, `x += r`, `a[i] = r`, a struct
+//     copy) sits alone in a block `tail.N` between the call and resume.N,
+//     with its destination address computed before the call: when the
+//     parent is stolen, the tail runs later, as the inlet, when the child's
+//     result arrives;
+//   - no SSA value is live across a suspend point: such values are demoted
+//     to allocas, so the frame only has to hold allocas.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+static bool isSyncMarker(const Instruction &I) {
+  auto *CI = dyn_cast<CallInst>(&I);
+  Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == CILK_ABI_SYNC_MARKER;
+}
+
+static AllocaInst *baseAlloca(Value *Ptr) {
+  return dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+}
+
+/// True if every user of A (through GEPs) lies in BB: a temporary clang made
+/// for one statement.
+static bool isStatementTemp(AllocaInst *A, BasicBlock *BB) {
+  SmallVector<Value *, 8> Work{A};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I || I->getParent() != BB)
+        return false;
+      if (isa<GetElementPtrInst>(I))
+        Work.push_back(I);
+    }
+  }
+  return true;
+}
+
+static bool isMemCopy(const Instruction &I) {
+  return isa<MemTransferInst>(&I);
+}
+
+/// Finds the tail of spawn P (the assignment of its result), moves the
+/// destination's address computation before the call and splits the block
+/// into call | tail.N | resume.N. Returns false if the result is used in a
+/// way this lowering does not know.
+static bool separateTail(Shape &S, SuspendPoint &P) {
+  CallBase *Call = P.Call;
+  BasicBlock *BB = Call->getParent();
+  const std::string N = std::to_string(P.Index);
+
+  for (unsigned I = 0; I < Call->arg_size(); ++I)
+    if (Call->paramHasAttr(I, Attribute::StructRet)) {
+      P.ResultMemory = dyn_cast<AllocaInst>(
+          Call->getArgOperand(I)->stripPointerCasts());
+      if (!P.ResultMemory || !isStatementTemp(P.ResultMemory, BB)) {
+        reportUnsupported(*S.F, "a spawned call's aggregate result is not "
+                                "returned through a local temporary");
+        return false;
+      }
+    }
+
+  // Walk the instructions after the call. Dep: values computed from the
+  // result; Temps: statement temporaries holding (part of) the result.
+  SmallPtrSet<Value *, 16> Dep;
+  SmallPtrSet<AllocaInst *, 4> Temps;
+  if (!Call->getType()->isVoidTy())
+    Dep.insert(Call);
+  if (P.ResultMemory)
+    Temps.insert(P.ResultMemory);
+  auto IsTemp = [&](Value *Ptr) {
+    AllocaInst *A = baseAlloca(Ptr);
+    return A && Temps.count(A);
+  };
+  auto UsesDep = [&](Instruction &I) {
+    return any_of(I.operands(), [&](Value *Op) { return Dep.count(Op); });
+  };
+
+  SmallVector<Instruction *, 16> Seen;
+  Instruction *FinalWrite = nullptr;
+  for (Instruction &I : make_range(std::next(Call->getIterator()), BB->end())) {
+    if (I.isTerminator() || isSyncMarker(I))
+      break;
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->isLifetimeStartOrEnd()) {
+      if (IsTemp(II->getArgOperand(1)))
+        continue;
+      break; // the next statement begins
+    }
+    if (isa<CallBase>(I) && !isMemCopy(I))
+      break;
+    if (auto *SI = dyn_cast<StoreInst>(&I);
+        SI && Dep.count(SI->getValueOperand())) {
+      AllocaInst *A = baseAlloca(SI->getPointerOperand());
+      if (A && A != SI->getPointerOperand() && isStatementTemp(A, BB)) {
+        Temps.insert(A); // a coercion temporary, filled field by field
+        Dep.insert(&I);
+        Seen.push_back(&I);
+        continue;
+      }
+      FinalWrite = SI;
+      P.Dst = SI->getPointerOperand();
+      break;
+    }
+    if (auto *MT = dyn_cast<MemTransferInst>(&I); MT && IsTemp(MT->getSource())) {
+      FinalWrite = MT;
+      P.Dst = MT->getDest();
+      break;
+    }
+    if (UsesDep(I) ||
+        (isa<LoadInst>(I) && IsTemp(cast<LoadInst>(I).getPointerOperand())))
+      Dep.insert(&I);
+    Seen.push_back(&I);
+  }
+
+  if (!FinalWrite) {
+    if (!Call->use_empty()) {
+      reportUnsupported(*S.F, "the result of a spawn must be assigned by the "
+                              "spawn statement itself");
+      return false;
+    }
+    P.Resume = BB->splitBasicBlock(std::next(Call->getIterator()),
+                                   "resume." + N);
+    return true;
+  }
+
+  // Addresses into the temporaries belong to the tail too.
+  for (Instruction *I : Seen)
+    if (!Dep.count(I) && I->getType()->isPointerTy() && IsTemp(I))
+      Dep.insert(I);
+
+  // The destination's address: its computation among the instructions seen
+  // (e.g. `a[i]`: load i, sext, getelementptr) runs before the call, so the
+  // address is that of the spawn, whatever the continuation does next.
+  SmallPtrSet<Instruction *, 8> Addr;
+  SmallVector<Value *, 8> Work{P.Dst};
+  SmallPtrSet<Instruction *, 16> SeenSet(Seen.begin(), Seen.end());
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !SeenSet.count(I) || !Addr.insert(I).second)
+      continue;
+    if (Dep.count(I)) {
+      reportUnsupported(*S.F, "a spawn's destination depends on its result");
+      return false;
+    }
+    append_range(Work, I->operands());
+  }
+  for (Instruction *I : Seen) {
+    if (Dep.count(I) || Addr.count(I))
+      continue;
+    // An instruction neither computed from the result nor part of the
+    // address: the old value that `x op= spawn` reads stays in the tail,
+    // anything else is hoisted with the address.
+    bool FeedsTail = any_of(I->users(), [&](User *U) {
+      return Dep.count(U) || U == FinalWrite;
+    });
+    if (!FeedsTail)
+      Addr.insert(I);
+    else if (auto *LI = dyn_cast<LoadInst>(I); LI &&
+             LI->getPointerOperand() == P.Dst)
+      P.TailReadsDst = true;
+  }
+  for (Instruction *I : Seen)
+    if (Addr.count(I))
+      I->moveBefore(Call);
+  append_range(P.TailTemps, Temps);
+  if (P.ResultMemory)
+    P.TailTemps.erase(find(P.TailTemps, P.ResultMemory));
+
+  P.Tail = BB->splitBasicBlock(std::next(Call->getIterator()), "tail." + N);
+  P.Resume = P.Tail->splitBasicBlock(std::next(FinalWrite->getIterator()),
+                                     "resume." + N);
+
+  // Where the result goes when it arrives after a steal.
+  if (auto *A = dyn_cast<AllocaInst>(P.Dst)) {
+    P.DstKind = CILK_DST_FIELD;
+    P.DstField = A;
+  } else {
+    P.DstKind = CILK_DST_POINTER;
+    IRBuilder<> B(&*S.F->getEntryBlock().getFirstInsertionPt());
+    P.DstField = B.CreateAlloca(B.getPtrTy(), nullptr, "dst." + N);
+    B.SetInsertPoint(Call);
+    B.CreateStore(P.Dst, P.DstField);
+  }
+  return true;
+}
+
+/// Replaces each dynamic alloca by
+///   %p = call ptr @__cilkrt_alloca(ptr %allocas, i64 <bytes>)
+/// and frees the list before every return (after its implicit sync).
+static void heapDynamicAllocas(Function &F) {
+  SmallVector<AllocaInst *, 4> Dynamic;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && !A->isStaticAlloca())
+        Dynamic.push_back(A);
+  if (Dynamic.empty())
+    return;
+  Module &M = *F.getParent();
+  const DataLayout &DL = F.getDataLayout();
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *List = B.CreateAlloca(B.getPtrTy(), nullptr, "allocas");
+  B.CreateStore(Constant::getNullValue(B.getPtrTy()), List);
+  FunctionCallee Alloc = getRuntimeFn(M, CILK_ABI_ALLOCA);
+  for (AllocaInst *A : Dynamic) {
+    B.SetInsertPoint(A);
+    Value *N = B.CreateZExtOrTrunc(A->getArraySize(), B.getInt64Ty());
+    Value *Bytes = B.CreateMul(
+        N, B.getInt64(DL.getTypeAllocSize(A->getAllocatedType())));
+    Value *P = B.CreateCall(Alloc, {List, Bytes}, A->getName());
+    A->replaceAllUsesWith(P);
+    A->eraseFromParent();
+  }
+  FunctionCallee Free = getRuntimeFn(M, CILK_ABI_FREE_ALLOCAS);
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      CallInst::Create(Free, {List}, "", Ret->getIterator());
+}
+
+/// Copies every byval parameter into a local at entry.
+static void copyByvalParams(Function &F) {
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&*Entry.getFirstInsertionPt());
+  const DataLayout &DL = F.getDataLayout();
+  for (Argument &A : F.args()) {
+    if (!A.hasByValAttr() || A.use_empty())
+      continue;
+    Type *Ty = A.getParamByValType();
+    AllocaInst *Copy = B.CreateAlloca(Ty, nullptr, A.getName() + ".copy");
+    Align Al = A.getParamAlign().valueOrOne();
+    Copy->setAlignment(std::max(Al, DL.getPrefTypeAlign(Ty)));
+    A.replaceAllUsesWith(Copy);
+    B.CreateMemCpy(Copy, Copy->getAlign(), &A, Al, DL.getTypeAllocSize(Ty));
+  }
+}
+
+/// The blocks where V is live on entry (SSA liveness, backward from uses).
+static void liveInBlocks(Value *V, SmallPtrSetImpl<BasicBlock *> &Live) {
+  BasicBlock *DefBB = nullptr;
+  if (auto *I = dyn_cast<Instruction>(V))
+    DefBB = I->getParent();
+  SmallVector<BasicBlock *, 16> Work;
+  for (Use &U : V->uses()) {
+    auto *UI = cast<Instruction>(U.getUser());
+    BasicBlock *UB = UI->getParent();
+    if (auto *Phi = dyn_cast<PHINode>(UI))
+      UB = Phi->getIncomingBlock(U); // live out of the incoming block
+    if (UB != DefBB)
+      Work.push_back(UB);
+  }
+  while (!Work.empty()) {
+    BasicBlock *B = Work.pop_back_val();
+    if (!Live.insert(B).second)
+      continue;
+    for (BasicBlock *Pred : predecessors(B))
+      if (Pred != DefBB)
+        Work.push_back(Pred);
+  }
+}
+
+/// Demotes every SSA value live into a resume block to an alloca.
+static bool demoteValuesAcrossSuspends(Shape &S) {
+  Function &F = *S.F;
+  SmallPtrSet<BasicBlock *, 8> ResumeBlocks;
+  for (SuspendPoint &P : S.Points)
+    ResumeBlocks.insert(P.Resume);
+  auto CrossesSuspend = [&](Value *V) {
+    SmallPtrSet<BasicBlock *, 16> Live;
+    liveInBlocks(V, Live);
+    return any_of(ResumeBlocks,
+                  [&](BasicBlock *R) { return Live.count(R); });
+  };
+
+  SmallVector<Instruction *, 16> ToDemote;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      if (isa<AllocaInst>(I) && cast<AllocaInst>(I).isStaticAlloca())
+        continue;
+      if (!I.getType()->isVoidTy() && CrossesSuspend(&I))
+        ToDemote.push_back(&I);
+    }
+  for (Instruction *I : ToDemote) {
+    if (auto *CB = dyn_cast<CallBase>(I); CB && isSpawn(*CB)) {
+      reportUnsupported(F, "a spawn's result is used after the spawn other "
+                           "than by its assignment");
+      return false;
+    }
+    if (isa<AllocaInst>(I)) {
+      reportUnsupported(F, "a variable-length array or alloca() is live "
+                           "across a spawn or sync");
+      return false;
+    }
+    if (auto *Phi = dyn_cast<PHINode>(I))
+      DemotePHIToStack(Phi);
+    else
+      DemoteRegToStack(*I);
+  }
+
+  // Parameters: spilled at entry, reloaded where used after a suspend.
+  BasicBlock &Entry = F.getEntryBlock();
+  for (Argument &A : F.args()) {
+    if (&A == S.SRet || A.use_empty() || !CrossesSuspend(&A))
+      continue;
+    IRBuilder<> B(&*Entry.getFirstInsertionPt());
+    AllocaInst *Slot = B.CreateAlloca(A.getType(), nullptr,
+                                      A.getName() + ".spill");
+    B.SetInsertPoint(Entry.getTerminator());
+    for (Use &U : make_early_inc_range(A.uses())) {
+      auto *UI = cast<Instruction>(U.getUser());
+      if (UI->getParent() == &Entry)
+        continue;
+      Instruction *At = UI;
+      if (auto *Phi = dyn_cast<PHINode>(UI))
+        At = Phi->getIncomingBlock(U)->getTerminator();
+      IRBuilder<> L(At);
+      U.set(L.CreateLoad(A.getType(), Slot, A.getName() + ".reload"));
+    }
+    B.SetInsertPoint(&*std::next(Slot->getIterator()));
+    B.CreateStore(&A, Slot);
+  }
+  return true;
+}
+
+bool prepareProcedure(Shape &S) {
+  Function &F = *S.F;
+  Module &M = *F.getParent();
+  if (F.isVarArg()) {
+    reportUnsupported(F, "a Cilk procedure that spawns or syncs cannot take "
+                         "variable arguments");
+    return false;
+  }
+  for (Argument &A : F.args())
+    if (A.hasStructRetAttr())
+      S.SRet = &A;
+
+  // Every return syncs first.
+  FunctionCallee Marker = M.getOrInsertFunction(
+      CILK_ABI_SYNC_MARKER, Type::getVoidTy(M.getContext()));
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      CallInst::Create(Marker, "", Ret->getIterator());
+
+  copyByvalParams(F);
+  heapDynamicAllocas(F);
+
+  // Suspend points in program order.
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || !(isSpawn(*CB) || isSyncMarker(I)))
+        continue;
+      SuspendPoint P;
+      P.Index = S.Points.size() + 1;
+      P.Call = CB;
+      P.IsSpawn = isSpawn(*CB);
+      S.Points.push_back(P);
+    }
+
+  for (SuspendPoint &P : S.Points) {
+    if (P.IsSpawn) {
+      if (!separateTail(S, P))
+        return false;
+    } else {
+      P.Resume = P.Call->getParent()->splitBasicBlock(
+          std::next(P.Call->getIterator()),
+          "resume." + std::to_string(P.Index));
+    }
+  }
+  return demoteValuesAcrossSuspends(S);
+}
+
+} // namespace cilk

@@ -1,0 +1,120 @@
+//===- CilkShape.h - What the Cilk lowering knows about one procedure -----===//
+//
+// A Shape is built once per Cilk procedure (as coroutine lowering builds its
+// coro::Shape) and read by every phase that produces code:
+//
+//   CilkPrepare.cpp  normalize: implicit syncs, one block per suspend point,
+//                    spawn result tails separated, SSA values live across a
+//                    suspend point demoted to allocas
+//   CilkFrame.cpp    which allocas the frame holds, and %f.closure
+//   CilkSlow.cpp     @f.slow, entered by the scheduler
+//   CilkFast.cpp     f itself, the fast clone, for the selected mode
+//   CilkInlet.cpp    @f.inlet.N per assigned spawn result, and @f.desc
+//   CilkABI.cpp      runtime declarations, deque push/pop sequences
+//
+//===----------------------------------------------------------------------===//
+#ifndef CILK_LLVM_PASS_CILKSHAPE_H
+#define CILK_LLVM_PASS_CILKSHAPE_H
+
+#include "CilkPass.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+
+namespace llvm {
+class AllocaInst;
+class BasicBlock;
+class CallBase;
+class CallInst;
+class Function;
+class GlobalVariable;
+class StructType;
+} // namespace llvm
+
+namespace cilk {
+
+/// A point where the procedure may be suspended and later resumed by its
+/// slow clone: after a spawn (its continuation may be stolen) or at a sync.
+/// Resume indices are 1, 2, ... in program order; 0 is never a resume point.
+struct SuspendPoint {
+  unsigned Index = 0;
+  llvm::CallBase *Call = nullptr; // the spawned call, or the sync marker
+  bool IsSpawn = false;
+  /// The block after the spawn that applies its result (`x = r`, `x += r`,
+  /// a struct copy); it ends with a branch to Resume. Null when the result
+  /// is discarded.
+  llvm::BasicBlock *Tail = nullptr;
+  /// Where the slow clone continues; the first block after the point.
+  llvm::BasicBlock *Resume = nullptr;
+  /// Where the result goes (CILK_DST_*): a frame field (the alloca the
+  /// result is assigned to) or an address saved in a frame field.
+  int DstKind = 0;
+  llvm::Value *Dst = nullptr;             // the destination pointer
+  llvm::AllocaInst *DstField = nullptr;   // the alloca holding it or it
+  bool TailReadsDst = false;              // `x op= spawn`: reads old value
+  /// The memory the spawned call writes its result to (its sret argument).
+  llvm::AllocaInst *ResultMemory = nullptr;
+  /// Allocas the tail uses for itself only (clang's coercion temporaries).
+  llvm::SmallVector<llvm::AllocaInst *, 2> TailTemps;
+  /// Frame allocas whose value must survive this point.
+  llvm::SmallVector<llvm::AllocaInst *, 8> LiveAcross;
+  llvm::Function *Inlet = nullptr;
+};
+
+struct Shape {
+  llvm::Function *F = nullptr;
+  Mode TheMode = Mode::Eager;
+  llvm::SmallVector<SuspendPoint, 8> Points;
+
+  /// Allocas that live in the frame, with their byte offsets in it.
+  llvm::SmallVector<llvm::AllocaInst *, 8> Fields;
+  llvm::DenseMap<llvm::AllocaInst *, uint64_t> FieldOffset;
+  /// Frame fields the fast clone uses in place (not copies): their address
+  /// escapes. Any such field makes the whole frame a heap frame.
+  bool HeapFrame = false;
+  llvm::StructType *FrameTy = nullptr; // %f.closure
+  llvm::Align FrameAlign;
+  uint64_t FrameSize = 0;
+  /// The slow clone's result: F's return type, or the sret pointee type.
+  llvm::Type *RetTy = nullptr;
+  uint64_t RetvalOffset = 0;
+  llvm::Argument *SRet = nullptr;
+
+  llvm::Function *Slow = nullptr;
+  llvm::GlobalVariable *Desc = nullptr;
+
+  bool isField(llvm::AllocaInst *A) const { return FieldOffset.count(A); }
+};
+
+/// Phase entry points; each returns false after reporting an unsupported
+/// construct to the LLVMContext (a clang error with the function's name).
+bool prepareProcedure(Shape &S);
+bool buildFrame(Shape &S);
+void buildSlowClone(Shape &S);
+void buildInletsAndDescriptor(Shape &S);
+void buildFastClone(Shape &S);
+
+/// Reports an unsupported construct in F as a compile error.
+void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg);
+
+// ---- CilkABI.cpp: the runtime interface as IR ----
+
+/// A pointer to the frame field at byte offset Off.
+llvm::Value *fieldAddr(llvm::IRBuilder<> &B, llvm::Value *Frame, uint64_t Off,
+                       const llvm::Twine &Name = "");
+/// Loads this thread's worker (CILK_ABI_TLS_WORKER).
+llvm::Value *emitLoadWorker(llvm::IRBuilder<> &B);
+/// `frame->resume = Index`
+void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
+/// Pushes Frame on W's deque: *tail = frame; tail + 1 (release).
+void emitPush(llvm::IRBuilder<> &B, llvm::Value *W, llvm::Value *Frame);
+/// The owner's half of THE: --tail with a locked instruction (xchg), then
+/// compares with head. Returns true (i1) when a thief may have the frame.
+llvm::Value *emitPopConflict(llvm::IRBuilder<> &B, llvm::Value *W);
+llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
+
+} // namespace cilk
+
+#endif

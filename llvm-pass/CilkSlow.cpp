@@ -1,0 +1,182 @@
+//===- CilkSlow.cpp - The slow clone @f.slow ------------------------------===//
+//
+// The scheduler enters the slow clone of a stolen or resumed frame:
+//
+//   define internal void @f.slow(ptr %frame) {
+//   entry.dispatch:
+//     %w = load ptr, ptr @__cilkrt_tls_worker        ; thread-local
+//     %x.field = getelementptr inbounds i8, ptr %frame, i64 <off>  ; per field
+//     %resume.idx = load i32, ptr <frame.resume>
+//     switch i32 %resume.idx, label %unreachable [ i32 1, label %resume.1 ... ]
+//
+// Frame fields replace their allocas; everything else is f's code. A spawn
+// publishes the frame, as in Cilk-5 (this path is rare):
+//
+//     store i32 N, ptr <frame.resume>
+//     <push %frame>
+//     %r = call @g(...)                       ; g's fast clone
+//     <pop; if a thief may have the frame:>
+//       store %r, ptr %result.N
+//       %k = call i32 @__cilkrt_pop_slow(ptr %w, ptr %result.N)
+//       br (%k != 0), label %stolen, label %apply.N
+//   apply.N:                                   ; the result, under the lock
+//     store %r, ptr %result.N
+//     call void @__cilkrt_apply(ptr %w, ptr %frame, i32 N, ptr %result.N)
+//     br label %resume.N
+//
+// A sync suspends when children are outstanding:
+//
+//     store i32 K, ptr <frame.resume>
+//     %s = call i32 @__cilkrt_sync(ptr %w, ptr %frame)
+//     br (%s != 0), label %stolen, label %resume.K
+//   stolen:
+//     ret void
+//
+// `ret %v` stores %v into the frame's result field for the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+void buildSlowClone(Shape &S) {
+  Function &F = *S.F;
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Function *Slow = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr}, false),
+      GlobalValue::InternalLinkage, F.getName() + ".slow", M);
+  S.Slow = Slow;
+  Argument *Frame = Slow->getArg(0);
+  Frame->setName("frame");
+
+  // Parameters are never read on the slow path (CilkPrepare spilled those
+  // live across a suspend point), except sret: it is the frame's result
+  // field. It maps to %frame for now and is rewritten below.
+  ValueToValueMapTy VMap;
+  for (Argument &A : F.args())
+    VMap[&A] = &A == S.SRet ? static_cast<Value *>(Frame)
+                            : PoisonValue::get(A.getType());
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(Slow, &F, VMap, CloneFunctionChangeType::GlobalChanges,
+                    Returns);
+  Slow->setAttributes(AttributeList::get(
+      C, AttributeList::FunctionIndex,
+      AttrBuilder(C, F.getAttributes().getFnAttrs())));
+  Slow->removeFnAttr(CILK_ABI_FN_ATTR);
+  Slow->setLinkage(GlobalValue::InternalLinkage);
+  Slow->setDSOLocal(true);
+
+  BasicBlock *OldEntry = &Slow->getEntryBlock();
+  BasicBlock *Entry = BasicBlock::Create(C, "entry.dispatch", Slow, OldEntry);
+  IRBuilder<> B(Entry);
+  Value *W = emitLoadWorker(B);
+
+  Value *RetP = S.RetTy ? fieldAddr(B, Frame, S.RetvalOffset, "retval")
+                        : nullptr;
+  if (S.SRet)
+    Frame->replaceUsesWithIf(RetP, [&](Use &U) { return U.getUser() != RetP; });
+
+  for (AllocaInst *A : S.Fields) {
+    auto *Clone = cast<AllocaInst>(VMap[A]);
+    Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
+                             A->getName() + ".field");
+    Clone->replaceAllUsesWith(Field);
+    Clone->eraseFromParent();
+  }
+  // The remaining static allocas are private to one stretch between
+  // suspend points; they move to the new entry.
+  for (Instruction &I : make_early_inc_range(*OldEntry))
+    if (auto *A = dyn_cast<AllocaInst>(&I);
+        A && isa<ConstantInt>(A->getArraySize()))
+      A->moveBefore(*Entry, Entry->end());
+
+  BasicBlock *Stolen = BasicBlock::Create(C, "stolen", Slow);
+  ReturnInst::Create(C, Stolen);
+
+  for (ReturnInst *R : Returns) {
+    IRBuilder<> RB(R);
+    if (Value *V = R->getReturnValue(); V && !S.SRet)
+      RB.CreateStore(V, RetP);
+    RB.CreateRetVoid();
+    R->eraseFromParent();
+  }
+
+  FunctionCallee PopSlow = getRuntimeFn(M, CILK_ABI_POP_SLOW);
+  FunctionCallee Apply = getRuntimeFn(M, CILK_ABI_APPLY);
+  FunctionCallee Sync = getRuntimeFn(M, CILK_ABI_SYNC);
+  for (SuspendPoint &P : S.Points) {
+    auto *Call = cast<CallBase>(VMap[P.Call]);
+    auto *Resume = cast<BasicBlock>(VMap[P.Resume]);
+    std::string N = std::to_string(P.Index);
+    Instruction *Term = Call->getParent()->getTerminator();
+    B.SetInsertPoint(Call);
+    emitSetResume(B, Frame, P.Index);
+    if (!P.IsSpawn) {
+      Value *Susp = B.CreateCall(Sync, {W, Frame}, "suspend");
+      B.SetInsertPoint(Term);
+      B.CreateCondBr(B.CreateICmpNE(Susp, B.getInt32(0)), Stolen, Resume);
+      Term->eraseFromParent();
+      Call->eraseFromParent();
+      continue;
+    }
+    emitPush(B, W, Frame);
+
+    // The result, where the runtime can read it.
+    Value *ResultP = Constant::getNullValue(Ptr);
+    bool Scalar = !Call->getType()->isVoidTy();
+    if (Scalar) {
+      IRBuilder<> EB(Entry, Entry->getFirstInsertionPt());
+      ResultP = EB.CreateAlloca(Call->getType(), nullptr, "result." + N);
+    } else if (P.ResultMemory) {
+      ResultP = VMap[P.ResultMemory];
+    }
+
+    BasicBlock *Cont = Resume;
+    if (P.Tail) {
+      Cont = BasicBlock::Create(C, "apply." + N, Slow, Resume);
+      IRBuilder<> AB(Cont);
+      if (Scalar)
+        AB.CreateStore(Call, ResultP);
+      AB.CreateCall(Apply, {W, Frame, AB.getInt32(P.Index), ResultP});
+      AB.CreateBr(Resume);
+    }
+    BasicBlock *PopSlowBB = BasicBlock::Create(C, "pop.slow." + N, Slow, Cont);
+    IRBuilder<> PB(PopSlowBB);
+    if (Scalar)
+      PB.CreateStore(Call, ResultP);
+    Value *K = PB.CreateCall(PopSlow, {W, ResultP}, "pop");
+    PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen,
+                    Cont);
+
+    B.SetInsertPoint(Term);
+    B.CreateCondBr(emitPopConflict(B, W), PopSlowBB, Cont);
+    Term->eraseFromParent(); // the old tail block becomes unreachable
+  }
+
+  // Dispatch on the resume index.
+  B.SetInsertPoint(Entry);
+  BasicBlock *Bad = BasicBlock::Create(C, "bad.resume", Slow);
+  new UnreachableInst(C, Bad);
+  Value *Idx = B.CreateAlignedLoad(
+      B.getInt32Ty(), fieldAddr(B, Frame, CILK_ABI_FRAME_RESUME_OFFSET),
+      Align(8), "resume.idx");
+  SwitchInst *SW = B.CreateSwitch(Idx, Bad, S.Points.size());
+  for (SuspendPoint &P : S.Points)
+    SW->addCase(B.getInt32(P.Index), cast<BasicBlock>(VMap[P.Resume]));
+
+  removeUnreachableBlocks(*Slow);
+}
+
+} // namespace cilk

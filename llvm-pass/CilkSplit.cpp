@@ -1,0 +1,59 @@
+//===- CilkSplit.cpp - Split every Cilk procedure into its clones ---------===//
+//
+// The driver of the parallel modes (cf. CoroSplit): for each Cilk procedure
+// that spawns or syncs, build its Shape and run the phases in order. A
+// procedure without spawn or sync (a leaf) is left as it is: it never
+// publishes a frame, so nothing can steal from it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+static bool hasSuspendPoints(Function &F) {
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (isSpawn(*CB))
+        return true;
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && Callee->getName() == CILK_ABI_SYNC_MARKER)
+        return true;
+    }
+  return false;
+}
+
+bool lowerToClones(Module &M, Mode TheMode) {
+  SmallVector<Function *, 16> Procs;
+  for (Function &F : M)
+    if (isCilkProcedure(F) && !F.isDeclaration() && hasSuspendPoints(F))
+      Procs.push_back(&F);
+  for (Function *F : Procs) {
+    Shape S;
+    S.F = F;
+    S.TheMode = TheMode;
+    if (!prepareProcedure(S) || !buildFrame(S))
+      continue; // reported; the compilation fails
+    buildSlowClone(S);
+    buildInletsAndDescriptor(S);
+    buildFastClone(S);
+  }
+  if (Function *Marker = M.getFunction(CILK_ABI_SYNC_MARKER);
+      Marker && Marker->use_empty())
+    Marker->eraseFromParent();
+  // A miscompiled parallel program fails one run in a thousand: stop here
+  // instead.
+  if (!Procs.empty() && verifyModule(M, &errs()))
+    report_fatal_error("the Cilk pass produced invalid IR");
+  return !Procs.empty();
+}
+
+} // namespace cilk

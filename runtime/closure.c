@@ -1,0 +1,109 @@
+/* closure.c - closures, results, the join protocol and frame memory. */
+#include "closure.h"
+#include "worker.h"
+
+#include <stdlib.h>
+
+void *closure_site_dst(struct closure *c, int site)
+{
+    const struct __cilk_site *s = &c->desc->sites[site];
+    char *field = (char *)c + s->dst_offset;
+    switch (s->dst_kind) {
+    case CILK_DST_FIELD:
+        return field;
+    case CILK_DST_POINTER:
+        return *(void **)field;
+    }
+    return NULL;
+}
+
+void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
+                   const void *result)
+{
+    if (!inlet)
+        return;
+    spin_lock(&p->lock);
+    inlet(dst, result);
+    spin_unlock(&p->lock);
+}
+
+void closure_join(struct worker *w, struct closure *p)
+{
+    /* acq_rel: the result applied above happens before the parent reads it
+     * after its sync, and the parent's saved state before we resume it. */
+    if (atomic_fetch_sub_explicit(&p->join, 1, memory_order_acq_rel) == 1) {
+        atomic_store_explicit(&p->join, 1, memory_order_relaxed);
+        w->next = p;
+    }
+}
+
+void closure_complete(struct worker *w, struct closure *c)
+{
+    struct closure *p = c->parent;
+    closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset);
+    frame_free(w, c, c->desc->size);
+    closure_join(w, p);
+}
+
+/* Size classes of 64 bytes; larger frames come from malloc. */
+static int size_class(int size)
+{
+    return (size + 63) / 64 - 1;
+}
+
+void *frame_alloc(struct worker *w, int size)
+{
+    int k = size_class(size);
+    if (k < FREELIST_CLASSES && w->freelist[k]) {
+        void *f = w->freelist[k];
+        w->freelist[k] = *(void **)f;
+        return f;
+    }
+    void *f = aligned_alloc(64, (size_t)(k + 1) * 64);
+    if (!f)
+        abort();
+    return f;
+}
+
+void frame_free(struct worker *w, void *f, int size)
+{
+    int k = size_class(size);
+    if (k >= FREELIST_CLASSES) {
+        free(f);
+        return;
+    }
+    *(void **)f = w->freelist[k];
+    w->freelist[k] = f;
+}
+
+struct __cilk_frame *__cilkrt_frame_alloc(void *wv, const struct __cilk_desc *d)
+{
+    return frame_alloc(wv, d->size);
+}
+
+void __cilkrt_frame_free(void *wv, struct __cilk_frame *f)
+{
+    frame_free(wv, f, f->desc->size);
+}
+
+/* Each block starts with the link to the previous one; 16 bytes keep the
+ * user's memory aligned as malloc's. */
+void *__cilkrt_alloca(void **list, unsigned long size)
+{
+    void **block = malloc(16 + size);
+    if (!block)
+        abort();
+    block[0] = *list;
+    *list = block;
+    return (char *)block + 16;
+}
+
+void __cilkrt_free_allocas(void **list)
+{
+    for (void **block = *list; block;) {
+        void **prev = block[0];
+        free(block);
+        block = prev;
+    }
+    *list = NULL;
+}

@@ -1,0 +1,21 @@
+/* stats.h - per-worker scheduler statistics (--stats).
+ *
+ * Every counter is bumped outside the fast clone's path (in steals,
+ * promotions, suspensions), so counting is always on and costs nothing on a
+ * spawn that nobody steals. */
+#ifndef CILKRT_STATS_H
+#define CILKRT_STATS_H
+
+struct worker_stats {
+    unsigned long steal_attempts; /* steal requests sent to a victim */
+    unsigned long steals;         /* successful ones */
+    unsigned long closures;       /* frames made closures (copied or not) */
+    unsigned long suspensions;    /* slow clones suspended at a sync */
+};
+
+#define STAT_INC(w, field) ((w)->stats.field++)
+
+struct worker;
+void stats_print(struct worker **workers, int n, double wall, const char *mode);
+
+#endif

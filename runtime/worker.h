@@ -1,0 +1,65 @@
+/* worker.h - one worker: the state thieves see, then its private state.
+ *
+ * The generated fast clone reaches the deque through the thread-local
+ * __cilkrt_tls_worker: it pushes a frame with `*tail++ = frame` and pops
+ * with the THE protocol (`--tail`, a locked instruction as the fence, then a
+ * comparison with head). The offsets of tail and head are part of the ABI
+ * (cilk-abi.h). */
+#ifndef CILKRT_WORKER_H
+#define CILKRT_WORKER_H
+
+#include "cilk-abi.h"
+#include "closure.h"
+#include "spinlock.h"
+#include "stats.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define FREELIST_CLASSES 64 /* frames of up to 64 * 64 bytes are recycled */
+
+struct worker {
+    /* ---- Visible to thieves ---- */
+    /* One past the youngest frame; written by the owner only. */
+    _Atomic(struct __cilk_frame **) tail;
+    char pad_tail[64 - sizeof(void *)];
+    /* The oldest frame; advanced by thieves holding `lock`. */
+    _Atomic(struct __cilk_frame **) head;
+    atomic_int lock; /* serializes thieves with each other and with the
+                        owner's contested pops */
+    /* The promotion record, written by thieves and read by the owner, both
+     * holding `lock`: the youngest frame stolen from this worker, and where
+     * the result of the child it was running must go. A frame running on
+     * this worker that finds its own frame stolen delivers there. */
+    struct closure *last_stolen;
+    void *last_dst;
+    __cilk_inlet_fn last_inlet;
+    /* The closure the owner's scheduler is running now (null while it runs
+     * Cilk main's fast clone). Written by the owner only while its deque is
+     * empty; read by a thief holding `lock` after it saw a pushed frame. */
+    struct closure *bottom;
+    struct __cilk_frame **deque; /* base of the deque array */
+    char pad_shared[64];
+
+    /* ---- Private to the owner ---- */
+    int id;
+    uint64_t rng;
+    bool unwinding;       /* the frames below on the C stack were stolen */
+    bool suspended;       /* the slow clone just suspended at a sync */
+    struct closure *next; /* a closure this worker resumes next */
+    void *freelist[FREELIST_CLASSES];
+    struct worker_stats stats;
+};
+
+_Static_assert(__builtin_offsetof(struct worker, tail) ==
+                   CILK_ABI_WORKER_TAIL_OFFSET,
+               "worker tail offset is part of the ABI");
+_Static_assert(__builtin_offsetof(struct worker, head) ==
+                   CILK_ABI_WORKER_HEAD_OFFSET,
+               "worker head offset is part of the ABI");
+
+extern __thread struct worker *__cilkrt_tls_worker
+    __attribute__((tls_model("initial-exec")));
+
+#endif
