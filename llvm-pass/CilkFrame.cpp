@@ -286,10 +286,15 @@ bool buildFrame(Shape &S) {
                                                     : F.getReturnType());
   if (S.RetTy)
     S.RetvalOffset = Place(S.RetTy, DL.getABITypeAlign(S.RetTy));
+  // desc->size covers the whole alloca: a thief copies exactly that much.
+  S.FrameSize = alignTo(Off, MaxAlign);
+  if (S.FrameSize != Off)
+    Elts.push_back(ArrayType::get(Type::getInt8Ty(C), S.FrameSize - Off));
   S.FrameTy = StructType::create(C, Elts, (F.getName() + ".closure").str(),
                                  /*isPacked=*/true);
   S.FrameAlign = MaxAlign;
-  S.FrameSize = alignTo(Off, MaxAlign);
+  if (DL.getTypeAllocSize(S.FrameTy) != S.FrameSize)
+    report_fatal_error("%" + S.FrameTy->getName() + " has the wrong size");
   return true;
 }
 

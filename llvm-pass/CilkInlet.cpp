@@ -74,7 +74,10 @@ static Function *buildInlet(Shape &S, SuspendPoint &P) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
       continue;
     Instruction *NI = I.clone();
+    // The inlet has no debug info of its own: drop f's locations and
+    // assignment-tracking links, which must stay within one function.
     NI->setDebugLoc(DebugLoc());
+    NI->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
     RemapInstruction(NI, VM, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
     for (Value *Op : NI->operands())
       if ((isa<Instruction>(Op) &&

@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -43,6 +44,21 @@ static bool isSyncMarker(const Instruction &I) {
 
 static AllocaInst *baseAlloca(Value *Ptr) {
   return dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+}
+
+/// True if A is clang's temporary for an aggregate result that arrived in
+/// registers: stored into here, then copied out by a memcpy later in the
+/// same statement (before the statement's end at a call or a branch).
+static bool isCoercionTemp(AllocaInst *A, Instruction *Store) {
+  for (Instruction &I :
+       make_range(std::next(Store->getIterator()), Store->getParent()->end())) {
+    if (auto *MT = dyn_cast<MemTransferInst>(&I))
+      if (baseAlloca(MT->getSource()) == A)
+        return true;
+    if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+      return false;
+  }
+  return false;
 }
 
 /// True if every user of A (through GEPs) lies in BB: a temporary clang made
@@ -118,7 +134,7 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
     if (auto *SI = dyn_cast<StoreInst>(&I);
         SI && Dep.count(SI->getValueOperand())) {
       AllocaInst *A = baseAlloca(SI->getPointerOperand());
-      if (A && A != SI->getPointerOperand() && isStatementTemp(A, BB)) {
+      if (A && isStatementTemp(A, BB) && isCoercionTemp(A, SI)) {
         Temps.insert(A); // a coercion temporary, filled field by field
         Dep.insert(&I);
         Seen.push_back(&I);
@@ -233,7 +249,8 @@ static void heapDynamicAllocas(Function &F) {
     Value *N = B.CreateZExtOrTrunc(A->getArraySize(), B.getInt64Ty());
     Value *Bytes = B.CreateMul(
         N, B.getInt64(DL.getTypeAllocSize(A->getAllocatedType())));
-    Value *P = B.CreateCall(Alloc, {List, Bytes}, A->getName());
+    Value *P = B.CreateCall(Alloc, {List, Bytes});
+    P->takeName(A);
     A->replaceAllUsesWith(P);
     A->eraseFromParent();
   }
@@ -359,11 +376,22 @@ bool prepareProcedure(Shape &S) {
     if (A.hasStructRetAttr())
       S.SRet = &A;
 
-  // Every return syncs first.
+  // Every return that may follow a spawn syncs first. (The others, like
+  // fib's `if (n < 2) return n;`, cannot have outstanding children.)
+  SmallPtrSet<BasicBlock *, 16> AfterSpawn;
+  SmallVector<BasicBlock *, 16> Work;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+      Work.push_back(CB->getParent());
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (AfterSpawn.insert(BB).second)
+      append_range(Work, successors(BB));
+  }
   FunctionCallee Marker = M.getOrInsertFunction(
       CILK_ABI_SYNC_MARKER, Type::getVoidTy(M.getContext()));
-  for (BasicBlock &BB : F)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+  for (BasicBlock *BB : AfterSpawn)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
       CallInst::Create(Marker, "", Ret->getIterator());
 
   copyByvalParams(F);

@@ -8,6 +8,7 @@
 #   %elide    prints the serial elision of a Cilk source file (test/elide.py)
 #   %gcc      gcc, to compile elisions independently of clang
 #   %status   runs a command and prints `status N` after its output
+#   %repeat   runs a command N times, requires the same output each time
 #   %run-vs-elision  compiles a Cilk program in each mode and -O level, runs
 #             it under several worker counts and compares it with its
 #             gcc-compiled serial elision (test/run-vs-elision.py)
@@ -19,7 +20,7 @@ import lit.formats
 config.name = "Cilk"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cilk", ".ll", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py", "mutate.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py", "mutate.py", "repeat.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cilk_obj_root, "test")
 
@@ -35,6 +36,10 @@ pass_plugin = os.path.join(config.cilk_plugin_dir, "CilkPass.so")
 
 cilkcc = f"{clang} -fplugin={plugin}"
 cilkrt = f"-L{config.cilk_lib_dir} -lcilkrt -lpthread"
+if config.cilk_sanitizer:
+    # A sanitizer build: programs are instrumented and linked with it too.
+    cilkrt += f" -fsanitize={config.cilk_sanitizer} -g"
+    config.available_features.add(f"sanitizer-{config.cilk_sanitizer}")
 
 
 def script(name):
@@ -49,6 +54,7 @@ config.substitutions.append(
     ("%cilkopt", f"{opt} -load-pass-plugin={pass_plugin}"))
 config.substitutions.append(("%elide", script("elide.py")))
 config.substitutions.append(("%status", script("status.py")))
+config.substitutions.append(("%repeat", script("repeat.py")))
 config.substitutions.append(
     ("%run-vs-elision", f"{script('run-vs-elision.py')} --cilkcc '{cilkcc}' "
      f"--cilkrt '{cilkrt}' --workdir %t.d"))

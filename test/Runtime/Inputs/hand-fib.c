@@ -125,7 +125,7 @@ static const struct __cilk_desc main_desc = {
 static int finish(struct main_frame *f)
 {
     printf("fib(%d) = %d\n", f->n, f->r);
-    return f->r % 256;
+    return 0;
 }
 
 int __cilk_main(int argc, char **argv)

@@ -1,0 +1,41 @@
+; Checks a spawn whose struct result comes back through sret: the child
+; writes into the parent's temporary, which is what the runtime receives on
+; the rare path; the slow clone of a struct-returning procedure writes its
+; result into its own frame.
+; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
+
+%struct.big = type { [8 x i64] }
+
+define void @mk(ptr sret(%struct.big) %out, i64 %v) #0 {
+entry:
+  %b = alloca %struct.big
+  %tmp = alloca %struct.big
+  store i64 %v, ptr %b
+  call void @mk(ptr sret(%struct.big) %tmp, i64 %v), !cilk.spawn !0
+  call void @llvm.memcpy.p0.p0.i64(ptr %b, ptr %tmp, i64 64, i1 false)
+  call void @__cilk_sync_marker()
+  call void @llvm.memcpy.p0.p0.i64(ptr %out, ptr %b, i64 64, i1 false)
+  ret void
+}
+
+declare void @__cilk_sync_marker()
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+attributes #0 = { "cilk" }
+!0 = !{}
+
+; CHECK-LABEL: define void @mk(
+; CHECK: call void @mk(ptr sret(%struct.big) %tmp, i64 %v), !cilk.spawn
+; CHECK: pop.slow.1:
+; CHECK-NEXT: call i32 @__cilkrt_pop_slow(ptr %w, ptr %tmp)
+; CHECK: tail.1:
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %b, ptr %tmp, i64 64, i1 false)
+
+; CHECK-LABEL: define internal void @mk.slow(ptr %frame)
+; CHECK: %retval = getelementptr inbounds i8, ptr %frame, i64 [[RET:[0-9]+]]
+; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr %retval, ptr %b.field, i64 64, i1 false)
+
+; CHECK-LABEL: define internal void @mk.inlet.1(ptr %dst, ptr %result)
+; CHECK-NEXT: entry:
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %result, i64 64, i1 false)
+; CHECK-NEXT: ret void
