@@ -151,7 +151,7 @@ protected:
   ActionType getActionType() override { return AddBeforeMainAction; }
 
 private:
-  Mode TheMode = Mode::Serial;
+  Mode TheMode = Mode::Eager;
 };
 
 FrontendPluginRegistry::Add<CilkAction> RegisterAction("cilk",
