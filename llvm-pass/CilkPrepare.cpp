@@ -187,20 +187,24 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
     }
     append_range(Work, I->operands());
   }
-  for (Instruction *I : Seen) {
-    if (Dep.count(I) || Addr.count(I))
+  // What is neither computed from the result nor part of the address: the
+  // old value `x op= spawn` reads (with its conversions) stays in the tail,
+  // anything else is hoisted with the address. Users come after their
+  // operands, so one backward walk settles every instruction.
+  SmallPtrSet<Value *, 16> InTail(Dep.begin(), Dep.end());
+  InTail.insert(FinalWrite);
+  for (Instruction *I : reverse(Seen)) {
+    if (InTail.count(I) || Addr.count(I))
       continue;
-    // An instruction neither computed from the result nor part of the
-    // address: the old value that `x op= spawn` reads stays in the tail,
-    // anything else is hoisted with the address.
-    bool FeedsTail = any_of(I->users(), [&](User *U) {
-      return Dep.count(U) || U == FinalWrite;
-    });
-    if (!FeedsTail)
+    if (any_of(I->users(), [&](User *U) {
+          return InTail.count(U);
+        })) {
+      InTail.insert(I);
+      if (auto *LI = dyn_cast<LoadInst>(I); LI && LI->getPointerOperand() == P.Dst)
+        P.TailReadsDst = true;
+    } else {
       Addr.insert(I);
-    else if (auto *LI = dyn_cast<LoadInst>(I); LI &&
-             LI->getPointerOperand() == P.Dst)
-      P.TailReadsDst = true;
+    }
   }
   for (Instruction *I : Seen)
     if (Addr.count(I))
