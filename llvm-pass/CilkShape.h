@@ -65,7 +65,7 @@ struct SuspendPoint {
 
 struct Shape {
   llvm::Function *F = nullptr;
-  Mode TheMode = Mode::Eager;
+  Mode TheMode = Mode::Eager; // the fast clone's strategy
   llvm::SmallVector<SuspendPoint, 8> Points;
 
   /// Allocas that live in the frame, with their byte offsets in it.
@@ -85,7 +85,6 @@ struct Shape {
   llvm::Function *Slow = nullptr;
   llvm::GlobalVariable *Desc = nullptr;
 
-  bool isField(llvm::AllocaInst *A) const { return FieldOffset.count(A); }
 };
 
 /// Phase entry points; each returns false after reporting an unsupported
