@@ -3,6 +3,7 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 
@@ -68,7 +69,7 @@ void emitPush(IRBuilder<> &B, Value *W, Value *Frame) {
 //
 // The seq_cst store is an xchg on x86, a locked instruction that is a full
 // fence for about 1 ns, where atomic_thread_fence would be an mfence (20 ns).
-Value *emitPopConflict(IRBuilder<> &B, Value *W) {
+static Value *emitPopConflict(IRBuilder<> &B, Value *W) {
   Value *TailAddr = fieldAddr(B, W, CILK_ABI_WORKER_TAIL_OFFSET);
   LoadInst *T = B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail");
   T->setAtomic(AtomicOrdering::Monotonic);
@@ -79,6 +80,38 @@ Value *emitPopConflict(IRBuilder<> &B, Value *W) {
   LoadInst *H = B.CreateAlignedLoad(B.getPtrTy(), HeadAddr, Align(8), "head");
   H->setAtomic(AtomicOrdering::SequentiallyConsistent);
   return B.CreateICmpUGT(H, Prev, "stolen");
+}
+
+Value *createResultSlot(BasicBlock &Entry, const SuspendPoint &P,
+                        Value *ResultMemory) {
+  Type *Ty = P.Call->getType();
+  if (!Ty->isVoidTy()) {
+    IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+    return B.CreateAlloca(Ty, nullptr, "result." + Twine(P.Index));
+  }
+  if (ResultMemory)
+    return ResultMemory;
+  return Constant::getNullValue(PointerType::getUnqual(Entry.getContext()));
+}
+
+void emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
+                       Value *ResultSlot, BasicBlock *Cont,
+                       BasicBlock *Stolen) {
+  Function *F = Call->getFunction();
+  LLVMContext &C = F->getContext();
+  BasicBlock *PopSlowBB = BasicBlock::Create(
+      C, "pop.slow." + Twine(P.Index), F, Cont);
+  IRBuilder<> PB(PopSlowBB);
+  if (!Call->getType()->isVoidTy())
+    PB.CreateStore(Call, ResultSlot);
+  Value *K = PB.CreateCall(getRuntimeFn(*F->getParent(), CILK_ABI_POP_SLOW),
+                           {W, ResultSlot}, "pop");
+  PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen, Cont);
+
+  Instruction *Term = Call->getParent()->getTerminator();
+  IRBuilder<> B(Term);
+  B.CreateCondBr(emitPopConflict(B, W), PopSlowBB, Cont);
+  Term->eraseFromParent();
 }
 
 FunctionCallee getRuntimeFn(Module &M, StringRef Name) {

@@ -91,14 +91,11 @@ void buildFastClone(Shape &S) {
                          : PoisonValue::get(F.getReturnType()),
                      Stolen);
 
-  FunctionCallee PopSlow = getRuntimeFn(M, CILK_ABI_POP_SLOW);
-  Type *Ptr = PointerType::getUnqual(C);
   for (SuspendPoint &P : S.Points) {
     if (!P.IsSpawn) {
       P.Call->eraseFromParent();
       continue;
     }
-    std::string N = std::to_string(P.Index);
     CallBase *Call = P.Call;
     B.SetInsertPoint(Call);
     if (!S.HeapFrame)
@@ -106,27 +103,10 @@ void buildFastClone(Shape &S) {
         emitSaveField(B, S, Frame, A);
     emitSetResume(B, Frame, P.Index);
     emitPush(B, W, Frame);
-
-    Value *ResultP = Constant::getNullValue(Ptr);
-    bool Scalar = !Call->getType()->isVoidTy();
-    if (Scalar) {
-      IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
-      ResultP = EB.CreateAlloca(Call->getType(), nullptr, "result." + N);
-    } else if (P.ResultMemory) {
-      ResultP = P.ResultMemory;
-    }
-    Instruction *Term = Call->getParent()->getTerminator();
-    BasicBlock *Cont = Term->getSuccessor(0);
-    BasicBlock *PopSlowBB = BasicBlock::Create(C, "pop.slow." + N, &F, Cont);
-    IRBuilder<> PB(PopSlowBB);
-    if (Scalar)
-      PB.CreateStore(Call, ResultP);
-    Value *K = PB.CreateCall(PopSlow, {W, ResultP}, "pop");
-    PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen,
-                    Cont);
-    B.SetInsertPoint(Term);
-    B.CreateCondBr(emitPopConflict(B, W), PopSlowBB, Cont);
-    Term->eraseFromParent();
+    // The tail (or the resume block) continues in place.
+    BasicBlock *Cont = Call->getParent()->getTerminator()->getSuccessor(0);
+    emitPopAfterSpawn(Call, P, W, createResultSlot(Entry, P, P.ResultMemory),
+                      Cont, Stolen);
   }
 
   if (S.HeapFrame) {

@@ -127,21 +127,18 @@ BitVector liveIn(Function &F, Reachability &R, const AllocaUses &U) {
   BitVector Gen(N), Kill(N), Live(N);
   for (BasicBlock &BB : F) {
     unsigned B = R.Num[&BB];
+    bool First = true;
     for (Instruction &I : BB) {
       auto It = U.ByInst.find(&I);
       if (It == U.ByInst.end() || It->second == Access::None)
         continue;
-      if (It->second == Access::Use)
+      // A use before any kill is live on entry; any kill, even after a
+      // use, stops liveness flowing through the block.
+      if (It->second == Access::Use && First)
         Gen.set(B);
-      else
+      if (It->second == Access::Kill)
         Kill.set(B);
-      break; // only the first access decides the block's entry state
-    }
-    // Any kill, even after a use, stops liveness flowing through.
-    for (Instruction &I : BB) {
-      auto It = U.ByInst.find(&I);
-      if (It != U.ByInst.end() && It->second == Access::Kill)
-        Kill.set(B);
+      First = false;
     }
   }
   Live = Gen;

@@ -78,10 +78,6 @@ static bool isStatementTemp(AllocaInst *A, BasicBlock *BB) {
   return true;
 }
 
-static bool isMemCopy(const Instruction &I) {
-  return isa<MemTransferInst>(&I);
-}
-
 /// Finds the tail of spawn P (the assignment of its result), moves the
 /// destination's address computation before the call and splits the block
 /// into call | tail.N | resume.N. Returns false if the result is used in a
@@ -129,7 +125,7 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
         continue;
       break; // the next statement begins
     }
-    if (isa<CallBase>(I) && !isMemCopy(I))
+    if (isa<CallBase>(I) && !isa<MemTransferInst>(I))
       break;
     if (auto *SI = dyn_cast<StoreInst>(&I);
         SI && Dep.count(SI->getValueOperand())) {

@@ -109,9 +109,19 @@ llvm::Value *emitLoadWorker(llvm::IRBuilder<> &B);
 void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
 /// Pushes Frame on W's deque: *tail = frame; tail + 1 (release).
 void emitPush(llvm::IRBuilder<> &B, llvm::Value *W, llvm::Value *Frame);
-/// The owner's half of THE: --tail with a locked instruction (xchg), then
-/// compares with head. Returns true (i1) when a thief may have the frame.
-llvm::Value *emitPopConflict(llvm::IRBuilder<> &B, llvm::Value *W);
+/// Where the runtime reads spawn P's result on the rare paths: a new alloca
+/// `result.N` in Entry for a result in registers, the sret memory (mapped
+/// through ResultMemory), or null for void.
+llvm::Value *createResultSlot(llvm::BasicBlock &Entry, const SuspendPoint &P,
+                              llvm::Value *ResultMemory);
+/// Replaces the branch after spawn P's call (in a clone where it is Call,
+/// with worker W) by the owner's half of THE and its rare path:
+///   <pop>; br %stolen, label %pop.slow.N, label %Cont
+///   pop.slow.N: store the result in ResultSlot; __cilkrt_pop_slow;
+///               br (stolen), label %Stolen, label %Cont
+void emitPopAfterSpawn(llvm::CallBase *Call, const SuspendPoint &P,
+                       llvm::Value *W, llvm::Value *ResultSlot,
+                       llvm::BasicBlock *Cont, llvm::BasicBlock *Stolen);
 llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
 
 } // namespace cilk

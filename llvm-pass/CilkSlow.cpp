@@ -113,7 +113,6 @@ void buildSlowClone(Shape &S) {
     R->eraseFromParent();
   }
 
-  FunctionCallee PopSlow = getRuntimeFn(M, CILK_ABI_POP_SLOW);
   FunctionCallee Apply = getRuntimeFn(M, CILK_ABI_APPLY);
   FunctionCallee Sync = getRuntimeFn(M, CILK_ABI_SYNC);
   for (SuspendPoint &P : S.Points) {
@@ -133,36 +132,21 @@ void buildSlowClone(Shape &S) {
     }
     emitPush(B, W, Frame);
 
-    // The result, where the runtime can read it.
-    Value *ResultP = Constant::getNullValue(Ptr);
-    bool Scalar = !Call->getType()->isVoidTy();
-    if (Scalar) {
-      IRBuilder<> EB(Entry, Entry->getFirstInsertionPt());
-      ResultP = EB.CreateAlloca(Call->getType(), nullptr, "result." + N);
-    } else if (P.ResultMemory) {
-      ResultP = VMap[P.ResultMemory];
-    }
-
+    Value *ResultP = createResultSlot(
+        *Entry, P, P.ResultMemory ? VMap[P.ResultMemory] : nullptr);
+    // The tail is the inlet's business here: apply the result through the
+    // runtime, under the frame's lock. The cloned tail block becomes
+    // unreachable.
     BasicBlock *Cont = Resume;
     if (P.Tail) {
       Cont = BasicBlock::Create(C, "apply." + N, Slow, Resume);
       IRBuilder<> AB(Cont);
-      if (Scalar)
+      if (!Call->getType()->isVoidTy())
         AB.CreateStore(Call, ResultP);
       AB.CreateCall(Apply, {W, Frame, AB.getInt32(P.Index), ResultP});
       AB.CreateBr(Resume);
     }
-    BasicBlock *PopSlowBB = BasicBlock::Create(C, "pop.slow." + N, Slow, Cont);
-    IRBuilder<> PB(PopSlowBB);
-    if (Scalar)
-      PB.CreateStore(Call, ResultP);
-    Value *K = PB.CreateCall(PopSlow, {W, ResultP}, "pop");
-    PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen,
-                    Cont);
-
-    B.SetInsertPoint(Term);
-    B.CreateCondBr(emitPopConflict(B, W), PopSlowBB, Cont);
-    Term->eraseFromParent(); // the old tail block becomes unreachable
+    emitPopAfterSpawn(Call, P, W, ResultP, Cont, Stolen);
   }
 
   // Dispatch on the resume index.
