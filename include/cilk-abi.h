@@ -70,6 +70,25 @@
 #define CILK_ABI_ALLOCA "__cilkrt_alloca"
 #define CILK_ABI_FREE_ALLOCAS "__cilkrt_free_allocas"
 
+/* ---- Release and resume (indolent and sedative modes) ----
+ *
+ * The fast clone of a lazy mode never touches the deque. Each spawn checks
+ * this thread's control-flow word CILK_ABI_TLS_CF (an initial-exec
+ * thread-local int, one load): indolent before the call (is a steal
+ * attempted?) and after it (is a release under way?), sedative after it
+ * only (anything but NORMAL). A thief that finds a victim's deque empty
+ * moves the victim's word from NORMAL to STEAL_ATTEMPTED; only the owner
+ * makes any other transition. On the rare path the frame copies its live
+ * values into a closure (CILK_ABI_FRAME_ALLOC), calls CILK_ABI_RELEASE and
+ * returns a dummy value; each caller's check then sees RELEASING and does
+ * the same, down to a slow clone (CILK_ABI_RELEASE_BOTTOM) or Cilk main. */
+#define CILK_ABI_TLS_CF "__cilkrt_tls_cf"
+#define CILK_CF_NORMAL 0
+#define CILK_CF_STEAL_ATTEMPTED 1
+#define CILK_CF_RELEASING 2
+#define CILK_ABI_RELEASE "__cilkrt_release"
+#define CILK_ABI_RELEASE_BOTTOM "__cilkrt_release_bottom"
+
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0
 #define CILK_ABI_FRAME_RESUME_OFFSET 8
@@ -83,6 +102,8 @@
 
 /* desc->flags */
 #define CILK_DESC_HEAP_FRAME 1 /* frames come from __cilkrt_frame_alloc */
+#define CILK_DESC_LAZY 2       /* indolent or sedative: the fast clone never
+                                  pushes; frames on a deque are closures */
 
 /* site->dst_kind: where the result of spawn site N goes */
 #define CILK_DST_NONE 0     /* discarded */
@@ -115,7 +136,8 @@ struct __cilk_desc {
     int size;          /* bytes of the whole frame (%f.closure) */
     int flags;         /* CILK_DESC_* */
     int retval_offset; /* where the slow clone leaves its result */
-    int nsites;        /* resume indices 1 .. nsites-1 */
+    int nsites;        /* resume indices 1 .. nsites-1 (in lazy modes the
+                          last ones resume before a spawn: no result) */
     const struct __cilk_site *sites;
     const char *name;
 };
@@ -136,6 +158,14 @@ struct __cilk_frame *__cilkrt_frame_alloc(void *w, const struct __cilk_desc *d);
 void __cilkrt_frame_free(void *w, struct __cilk_frame *f);
 void *__cilkrt_alloca(void **list, unsigned long size);
 void __cilkrt_free_allocas(void **list);
+/* A fast clone saved its live values and resume index into f (from
+ * __cilkrt_frame_alloc, desc stored) at a check that found the control-flow
+ * word not NORMAL. result: the spawn's result at f->resume if the call
+ * returned normally (sedative), else null or ignored. */
+void __cilkrt_release(void *w, struct __cilk_frame *f, void *result);
+/* A slow clone's spawned child was released: f, pushed before the call, is
+ * the bottom of the release. The slow clone returns at once afterwards. */
+void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);
 #endif /* !__cilk */
 
 /* `spawn f(args)` is compiled as `((T)__cilk_spawn_marker((void *)f))(args)`:

@@ -21,22 +21,34 @@ Value *fieldAddr(IRBuilder<> &B, Value *Frame, uint64_t Off,
   return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Frame, Off, Name);
 }
 
-static GlobalVariable *workerTLS(Module &M) {
-  if (auto *GV = M.getNamedGlobal(CILK_ABI_TLS_WORKER))
+/// The runtime's thread-local Name (initial-exec: one %fs-relative access).
+static GlobalVariable *runtimeTLS(Module &M, StringRef Name, Type *Ty) {
+  if (auto *GV = M.getNamedGlobal(Name))
     return GV;
-  auto *GV = new GlobalVariable(M, PointerType::getUnqual(M.getContext()),
-                                false, GlobalValue::ExternalLinkage, nullptr,
-                                CILK_ABI_TLS_WORKER, nullptr,
-                                GlobalValue::InitialExecTLSModel);
-  return GV;
+  return new GlobalVariable(M, Ty, false, GlobalValue::ExternalLinkage,
+                            nullptr, Name, nullptr,
+                            GlobalValue::InitialExecTLSModel);
 }
 
 //   %w = load ptr, ptr @__cilkrt_tls_worker
 Value *emitLoadWorker(IRBuilder<> &B) {
   Module &M = *B.GetInsertBlock()->getModule();
-  GlobalVariable *TLS = workerTLS(M);
+  GlobalVariable *TLS = runtimeTLS(M, CILK_ABI_TLS_WORKER, B.getPtrTy());
   Value *Addr = B.CreateThreadLocalAddress(TLS);
   return B.CreateAlignedLoad(B.getPtrTy(), Addr, Align(8), "w");
+}
+
+//   %cf = load atomic i32, ptr @__cilkrt_tls_cf monotonic, align 4
+//
+// Monotonic: thieves store to it from other threads; on x86 it is a plain
+// mov, and unlike a non-atomic load it is never merged with an earlier one.
+Value *emitLoadControlFlow(IRBuilder<> &B, const Twine &Name) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  GlobalVariable *TLS = runtimeTLS(M, CILK_ABI_TLS_CF, B.getInt32Ty());
+  Value *Addr = B.CreateThreadLocalAddress(TLS);
+  LoadInst *L = B.CreateAlignedLoad(B.getInt32Ty(), Addr, Align(4), Name);
+  L->setAtomic(AtomicOrdering::Monotonic);
+  return L;
 }
 
 //   %resume = getelementptr inbounds i8, ptr %frame, i64 8
@@ -134,6 +146,10 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_FREE_ALLOCAS)
     Ty = FunctionType::get(Void, {Ptr}, false);
+  else if (Name == CILK_ABI_RELEASE)
+    Ty = FunctionType::get(Void, {Ptr, Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_RELEASE_BOTTOM)
+    Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else
     llvm_unreachable("unknown Cilk runtime function");
   FunctionCallee FC = M.getOrInsertFunction(Name, Ty);

@@ -23,8 +23,36 @@
 // stolen:                                  ; the thief has the frame now
 //   ret <poison>
 //
-// A sync is a no-op: a frame that was never stolen has no outstanding
-// children. A heap frame is freed at each return.
+// Indolent and sedative modes (memo Figures 7 and 8): no frame on entry
+// (except a heap frame, as above), nothing stored at a spawn. Per spawn N:
+//
+// spawn.N:                                 ; indolent only: the prologue
+//   %cf.N = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+//   %attempted.N = icmp ne i32 %cf.N, 0
+//   br i1 %attempted.N, label %release.before.N, label %call.N
+// call.N:
+//   %r = call @g(...)
+//   %cf.after.N = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+//   %releasing.N = icmp eq i32 %cf.after.N, 2  ; indolent: a release is on
+//   %unusual.N = icmp ne i32 %cf.after.N, 0    ; sedative: or an attempt
+//   br i1 <it>, label %release.N, label %tail.N
+//
+// release.N:                               ; rare: save the frame, return
+//   %w = load ptr, ptr @__cilkrt_tls_worker
+//   %c = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @f.desc)  ; heap: %frame
+//   store ptr @f.desc, ptr %c
+//   store <each value live across N>, ptr <its field in %c>   ; stack only
+//   store i32 N, ptr <c.resume>
+//   store %r, ptr %result.N
+//   call void @__cilkrt_release(ptr %w, ptr %c, ptr %result.N)
+//   ret <poison>
+//
+// release.before.N is the same with the values live into spawn.N, the
+// resume index N' of spawn.N and no result: the slow clone makes the call.
+//
+// In every mode a sync is a no-op (a frame that was never stolen or
+// released has no outstanding children) and a heap frame is freed at each
+// normal return.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +67,7 @@ using namespace llvm;
 
 namespace cilk {
 
-/// Copies alloca A's value into its frame field.
+/// Copies alloca A's value into its field in Frame.
 static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
                           AllocaInst *A) {
   const DataLayout &DL = S.F->getDataLayout();
@@ -57,39 +85,68 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
                  *A->getAllocationSize(DL));
 }
 
-void buildFastClone(Shape &S) {
+static ReturnInst *createDummyReturn(Function &F, BasicBlock *BB) {
+  Type *Ty = F.getReturnType();
+  return ReturnInst::Create(
+      F.getContext(), Ty->isVoidTy() ? nullptr : PoisonValue::get(Ty), BB);
+}
+
+namespace {
+/// The frame as the fast clone sees it.
+struct FastFrame {
+  Value *W = nullptr;     // this thread's worker, if loaded on entry
+  Value *Frame = nullptr; // the frame, if it exists from entry
+  SmallVector<ReturnInst *, 4> Returns; // f's own returns
+};
+} // namespace
+
+/// Entry of the fast clone: the heap frame (any mode) or the stack frame
+/// (eager), the worker they need, and f's returns, which free a heap frame.
+static FastFrame emitFrameOnEntry(Shape &S, bool StackFrame) {
   Function &F = *S.F;
   Module &M = *F.getParent();
-  LLVMContext &C = M.getContext();
   BasicBlock &Entry = F.getEntryBlock();
+  FastFrame FF;
+  for (BasicBlock &BB : F)
+    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
+      FF.Returns.push_back(R);
+  if (!S.HeapFrame && !StackFrame)
+    return FF;
 
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  Value *W = emitLoadWorker(B);
-  Value *Frame;
+  FF.W = emitLoadWorker(B);
   if (S.HeapFrame) {
-    Frame = B.CreateCall(getRuntimeFn(M, CILK_ABI_FRAME_ALLOC), {W, S.Desc},
-                         "frame");
+    FF.Frame = B.CreateCall(getRuntimeFn(M, CILK_ABI_FRAME_ALLOC),
+                            {FF.W, S.Desc}, "frame");
   } else {
     AllocaInst *A = B.CreateAlloca(S.FrameTy, nullptr, "frame");
     A->setAlignment(S.FrameAlign);
-    Frame = A;
+    FF.Frame = A;
   }
-  B.CreateAlignedStore(S.Desc, fieldAddr(B, Frame, CILK_ABI_FRAME_DESC_OFFSET),
+  B.CreateAlignedStore(S.Desc,
+                       fieldAddr(B, FF.Frame, CILK_ABI_FRAME_DESC_OFFSET),
                        Align(8));
   if (S.HeapFrame) {
     for (AllocaInst *A : S.Fields)
-      A->replaceAllUsesWith(fieldAddr(B, Frame, S.FieldOffset.lookup(A),
+      A->replaceAllUsesWith(fieldAddr(B, FF.Frame, S.FieldOffset.lookup(A),
                                       A->getName() + ".field"));
     for (AllocaInst *A : S.Fields) // B may point at one of them until here
       A->eraseFromParent();
+    FunctionCallee Free = getRuntimeFn(M, CILK_ABI_FRAME_FREE);
+    for (ReturnInst *R : FF.Returns)
+      CallInst::Create(Free, {FF.W, FF.Frame}, "", R->getIterator());
   }
+  return FF;
+}
 
-  BasicBlock *Stolen = BasicBlock::Create(C, "stolen", &F);
-  ReturnInst::Create(C,
-                     F.getReturnType()->isVoidTy()
-                         ? nullptr
-                         : PoisonValue::get(F.getReturnType()),
-                     Stolen);
+static void buildEagerFastClone(Shape &S) {
+  Function &F = *S.F;
+  BasicBlock &Entry = F.getEntryBlock();
+  FastFrame FF = emitFrameOnEntry(S, /*StackFrame=*/true);
+  Value *W = FF.W, *Frame = FF.Frame;
+
+  BasicBlock *Stolen = BasicBlock::Create(F.getContext(), "stolen", &F);
+  createDummyReturn(F, Stolen);
 
   for (SuspendPoint &P : S.Points) {
     if (!P.IsSpawn) {
@@ -97,7 +154,7 @@ void buildFastClone(Shape &S) {
       continue;
     }
     CallBase *Call = P.Call;
-    B.SetInsertPoint(Call);
+    IRBuilder<> B(Call);
     if (!S.HeapFrame)
       for (AllocaInst *A : P.LiveAcross)
         emitSaveField(B, S, Frame, A);
@@ -108,15 +165,95 @@ void buildFastClone(Shape &S) {
     emitPopAfterSpawn(Call, P, W, createResultSlot(Entry, P, P.ResultMemory),
                       Cont, Stolen);
   }
+}
 
-  if (S.HeapFrame) {
-    FunctionCallee Free = getRuntimeFn(M, CILK_ABI_FRAME_FREE);
-    for (BasicBlock &BB : F)
-      if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator());
-          R && &BB != Stolen)
-        CallInst::Create(Free, {W, Frame}, "", R->getIterator());
+/// A block that saves the frame at resume index Index (the allocas Live
+/// hold its state; Result, if not null, the spawn's result in ResultSlot)
+/// and returns: release.N in the comment at the top.
+static BasicBlock *emitReleaseBlock(Shape &S, const FastFrame &FF,
+                                    unsigned Index,
+                                    ArrayRef<AllocaInst *> Live,
+                                    Value *Result, Value *ResultSlot,
+                                    const Twine &Name) {
+  Function &F = *S.F;
+  Module &M = *F.getParent();
+  LLVMContext &C = F.getContext();
+  BasicBlock *BB = BasicBlock::Create(C, Name, &F);
+  IRBuilder<> B(BB);
+  Value *W = FF.W ? FF.W : emitLoadWorker(B);
+  Value *Frame = FF.Frame;
+  if (!Frame) {
+    Frame = B.CreateCall(getRuntimeFn(M, CILK_ABI_FRAME_ALLOC), {W, S.Desc},
+                         "closure");
+    B.CreateAlignedStore(S.Desc,
+                         fieldAddr(B, Frame, CILK_ABI_FRAME_DESC_OFFSET),
+                         Align(8));
+    for (AllocaInst *A : Live)
+      emitSaveField(B, S, Frame, A);
   }
-  F.addFnAttr(Attribute::NoInline);
+  emitSetResume(B, Frame, Index);
+  if (Result && !Result->getType()->isVoidTy())
+    B.CreateStore(Result, ResultSlot);
+  B.CreateCall(getRuntimeFn(M, CILK_ABI_RELEASE),
+               {W, Frame,
+                Result ? ResultSlot : Constant::getNullValue(B.getPtrTy())});
+  createDummyReturn(F, BB);
+  return BB;
+}
+
+/// Replaces BB's unconditional branch by `br (Check), label %Rare, <succ>`
+/// where Check compares the control-flow word loaded at the end of BB.
+static void emitCheck(BasicBlock *BB, CmpInst::Predicate Pred, int Against,
+                      BasicBlock *Rare, const Twine &CFName,
+                      const Twine &CondName) {
+  Instruction *Br = BB->getTerminator();
+  IRBuilder<> B(Br);
+  Value *CF = emitLoadControlFlow(B, CFName);
+  B.CreateCondBr(B.CreateICmp(Pred, CF, B.getInt32(Against), CondName), Rare,
+                 Br->getSuccessor(0));
+  Br->eraseFromParent();
+}
+
+static void buildLazyFastClone(Shape &S) {
+  Function &F = *S.F;
+  BasicBlock &Entry = F.getEntryBlock();
+  FastFrame FF = emitFrameOnEntry(S, /*StackFrame=*/false);
+  bool Indolent = S.TheMode == Mode::Indolent;
+
+  for (SuspendPoint &P : S.Points) {
+    if (!P.IsSpawn) {
+      P.Call->eraseFromParent();
+      continue;
+    }
+    std::string N = std::to_string(P.Index);
+    CallBase *Call = P.Call;
+    if (P.Respawn) {
+      // The prologue: spawn.N holds only the check; the spawn moves on.
+      P.Respawn->splitBasicBlock(P.Respawn->begin(), "call." + N);
+      BasicBlock *Rel = emitReleaseBlock(S, FF, P.RespawnIndex, P.LiveBefore,
+                                         nullptr, nullptr,
+                                         "release.before." + N);
+      emitCheck(P.Respawn, CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
+                "cf." + N, "attempted." + N);
+    }
+    BasicBlock *Rel = emitReleaseBlock(
+        S, FF, P.Index, P.LiveAcross, Call,
+        createResultSlot(Entry, P, P.ResultMemory), "release." + N);
+    if (Indolent)
+      emitCheck(Call->getParent(), CmpInst::ICMP_EQ, CILK_CF_RELEASING, Rel,
+                "cf.after." + N, "releasing." + N);
+    else
+      emitCheck(Call->getParent(), CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
+                "cf.after." + N, "unusual." + N);
+  }
+}
+
+void buildFastClone(Shape &S) {
+  if (S.isLazy())
+    buildLazyFastClone(S);
+  else
+    buildEagerFastClone(S);
+  S.F->addFnAttr(Attribute::NoInline);
 }
 
 } // namespace cilk

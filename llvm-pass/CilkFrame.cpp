@@ -208,16 +208,23 @@ bool buildFrame(Shape &S) {
             })) {
           Live = true;
           LiveAt[A].push_back(P.Index);
+          if (P.Respawn)
+            LiveAt[A].push_back(P.RespawnIndex);
         }
       if (Live)
         Resident.insert(A);
     } else {
       BitVector In = liveIn(F, R, U);
-      for (SuspendPoint &P : S.Points)
+      for (SuspendPoint &P : S.Points) {
         if (In.test(R.Num[afterPoint(P)])) {
           Live = true;
           LiveAt[A].push_back(P.Index);
         }
+        if (P.Respawn && In.test(R.Num[P.Respawn])) {
+          Live = true;
+          LiveAt[A].push_back(P.RespawnIndex);
+        }
+      }
     }
     if (!Live && !Forced.count(A))
       continue;
@@ -233,13 +240,21 @@ bool buildFrame(Shape &S) {
   });
 
   for (SuspendPoint &P : S.Points) {
-    for (AllocaInst *A : S.Fields)
+    for (AllocaInst *A : S.Fields) {
       if (is_contained(LiveAt.lookup(A), P.Index))
         P.LiveAcross.push_back(A);
+      if (P.Respawn && is_contained(LiveAt.lookup(A), P.RespawnIndex))
+        P.LiveBefore.push_back(A);
+    }
     // A thief reads the saved destination address when it steals.
-    if (P.DstKind == CILK_DST_POINTER && !is_contained(P.LiveAcross,
-                                                       P.DstField))
-      P.LiveAcross.push_back(P.DstField);
+    // (It was stored before the call, so a frame that resumes at the call
+    // needs it too.)
+    if (P.DstKind == CILK_DST_POINTER) {
+      if (!is_contained(P.LiveAcross, P.DstField))
+        P.LiveAcross.push_back(P.DstField);
+      if (P.Respawn && !is_contained(P.LiveBefore, P.DstField))
+        P.LiveBefore.push_back(P.DstField);
+    }
   }
 
   // The layout: the ABI header, then each field at its alloca's alignment,

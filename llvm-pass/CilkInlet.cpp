@@ -122,6 +122,8 @@ void buildInletsAndDescriptor(Shape &S) {
         SiteTy, {Inlet, ConstantInt::get(I32, P.Inlet ? P.DstKind : 0),
                  ConstantInt::get(I32, Off)}));
   }
+  // Indolent resume points before a call deliver nothing.
+  Sites.resize(S.NumResumeIndices, Constant::getNullValue(SiteTy));
   auto *SitesTy = ArrayType::get(SiteTy, Sites.size());
   auto *SitesGV = new GlobalVariable(M, SitesTy, true,
                                      GlobalValue::InternalLinkage,
@@ -135,7 +137,8 @@ void buildInletsAndDescriptor(Shape &S) {
   Constant *Desc = ConstantStruct::get(
       DescTy,
       {S.Slow, ConstantInt::get(I32, S.FrameSize),
-       ConstantInt::get(I32, S.HeapFrame ? CILK_DESC_HEAP_FRAME : 0),
+       ConstantInt::get(I32, (S.HeapFrame ? CILK_DESC_HEAP_FRAME : 0) |
+                                 (S.isLazy() ? CILK_DESC_LAZY : 0)),
        ConstantInt::get(I32, S.RetvalOffset),
        ConstantInt::get(I32, Sites.size()), SitesGV, NameGV});
   S.Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,

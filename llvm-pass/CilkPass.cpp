@@ -35,10 +35,6 @@ StringRef modeName(Mode M) {
   llvm_unreachable("unknown Cilk mode");
 }
 
-bool isModeImplemented(Mode M) {
-  return M == Mode::Serial || M == Mode::Eager;
-}
-
 static constexpr Mode AllModes[] = {Mode::Serial, Mode::Eager, Mode::Indolent,
                                     Mode::Sedative};
 
@@ -50,17 +46,6 @@ Expected<Mode> parseRequestedMode(StringRef Name) {
                              "unknown Cilk mode '" + Name +
                                  "' (expected serial, eager, indolent or "
                                  "sedative)");
-  if (!isModeImplemented(*M)) {
-    std::string Available;
-    for (Mode Other : AllModes)
-      if (isModeImplemented(Other))
-        Available += (Available.empty() ? "" : ", ") + modeName(Other).str();
-    return createStringError(inconvertibleErrorCode(),
-                             "Cilk mode '" + Name +
-                                 "' is not implemented yet; available "
-                                 "modes: " +
-                                 Available);
-  }
   return *M;
 }
 
@@ -83,14 +68,10 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= lowerToSerialElision(M);
     break;
   case Mode::Eager:
-    Changed |= lowerToClones(M, TheMode);
-    break;
   case Mode::Indolent:
   case Mode::Sedative:
-    // Both front doors (the plugin's argument parser and opt's pipeline
-    // parser) refuse these modes until they are implemented.
-    report_fatal_error("Cilk mode '" + modeName(TheMode) +
-                       "' is not implemented");
+    Changed |= lowerToClones(M, TheMode);
+    break;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -38,11 +38,8 @@ enum class Mode { Serial = 0, Eager = 1, Indolent = 2, Sedative = 3 };
 
 /// The mode's name as users write it ("serial", "eager", ...).
 llvm::StringRef modeName(Mode M);
-/// True once the mode is implemented end to end.
-bool isModeImplemented(Mode M);
 /// Parses a mode requested by a user (the plugin's -fplugin-arg-cilk-mode=,
-/// opt's cilk<MODE>): an unknown name, or a mode not implemented yet, is an
-/// error whose message says so, never a silent fallback.
+/// opt's cilk<MODE>): an unknown name is an error that lists the modes.
 llvm::Expected<Mode> parseRequestedMode(llvm::StringRef Name);
 
 /// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.

@@ -15,8 +15,10 @@
 //     with its destination address computed before the call: when the
 //     parent is stolen, the tail runs later, as the inlet, when the child's
 //     result arrives;
-//   - no SSA value is live across a suspend point: such values are demoted
-//     to allocas, so the frame only has to hold allocas.
+//   - in indolent mode, each spawned call also starts a block `spawn.N`,
+//     where a frame released by the check before the call resumes;
+//   - no SSA value is live across a suspend point (or into spawn.N): such
+//     values are demoted to allocas, so the frame only has to hold allocas.
 //
 //===----------------------------------------------------------------------===//
 
@@ -227,6 +229,23 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
   return true;
 }
 
+/// Where spawn P's block spawn.N begins (indolent): at the call, or earlier
+/// at the destination's address computation that its tail uses, so that
+/// the inlet, a copy of the tail, sees that address and not a reload.
+/// (Whatever spawn.N holds runs after the check, so it may be anything.)
+static Instruction *spawnStart(const SuspendPoint &P) {
+  Instruction *Start = P.Call;
+  BasicBlock *BB = P.Call->getParent();
+  if (P.Tail)
+    for (Instruction &I : *P.Tail)
+      for (Value *Op : I.operands())
+        if (auto *D = dyn_cast<Instruction>(Op);
+            D && !isa<AllocaInst>(D) && D->getParent() == BB &&
+            D->comesBefore(Start))
+          Start = D;
+  return Start;
+}
+
 /// Replaces each dynamic alloca by
 ///   %p = call ptr @__cilkrt_alloca(ptr %allocas, i64 <bytes>)
 /// and frees the list before every return (after its implicit sync).
@@ -305,8 +324,11 @@ static void liveInBlocks(Value *V, SmallPtrSetImpl<BasicBlock *> &Live) {
 static bool demoteValuesAcrossSuspends(Shape &S) {
   Function &F = *S.F;
   SmallPtrSet<BasicBlock *, 8> ResumeBlocks;
-  for (SuspendPoint &P : S.Points)
+  for (SuspendPoint &P : S.Points) {
     ResumeBlocks.insert(P.Resume);
+    if (P.Respawn)
+      ResumeBlocks.insert(P.Respawn);
+  }
   auto CrossesSuspend = [&](Value *V) {
     SmallPtrSet<BasicBlock *, 16> Live;
     liveInBlocks(V, Live);
@@ -420,6 +442,14 @@ bool prepareProcedure(Shape &S) {
           "resume." + std::to_string(P.Index));
     }
   }
+  S.NumResumeIndices = S.Points.size() + 1;
+  if (S.TheMode == Mode::Indolent)
+    for (SuspendPoint &P : S.Points)
+      if (P.IsSpawn) {
+        P.RespawnIndex = S.NumResumeIndices++;
+        P.Respawn = P.Call->getParent()->splitBasicBlock(
+            spawnStart(P), "spawn." + std::to_string(P.Index));
+      }
   return demoteValuesAcrossSuspends(S);
 }
 

@@ -61,12 +61,27 @@ struct SuspendPoint {
   /// Frame allocas whose value must survive this point.
   llvm::SmallVector<llvm::AllocaInst *, 8> LiveAcross;
   llvm::Function *Inlet = nullptr;
+
+  /// Indolent mode: a frame released by the check before the spawned call
+  /// resumes at the spawn, in the block `spawn.N` that ends with the call,
+  /// with its own resume index (after every suspend point's), saving the
+  /// allocas live into it.
+  llvm::BasicBlock *Respawn = nullptr;
+  unsigned RespawnIndex = 0;
+  llvm::SmallVector<llvm::AllocaInst *, 8> LiveBefore;
 };
 
 struct Shape {
   llvm::Function *F = nullptr;
   Mode TheMode = Mode::Eager; // the fast clone's strategy
   llvm::SmallVector<SuspendPoint, 8> Points;
+  /// Resume indices in use: 1 .. NumResumeIndices - 1.
+  unsigned NumResumeIndices = 0;
+
+  /// Indolent or sedative: closures are made by release, not at spawns.
+  bool isLazy() const {
+    return TheMode == Mode::Indolent || TheMode == Mode::Sedative;
+  }
 
   /// Allocas that live in the frame, with their byte offsets in it.
   llvm::SmallVector<llvm::AllocaInst *, 8> Fields;
@@ -105,6 +120,9 @@ llvm::Value *fieldAddr(llvm::IRBuilder<> &B, llvm::Value *Frame, uint64_t Off,
                        const llvm::Twine &Name = "");
 /// Loads this thread's worker (CILK_ABI_TLS_WORKER).
 llvm::Value *emitLoadWorker(llvm::IRBuilder<> &B);
+/// Loads this thread's control-flow word (CILK_ABI_TLS_CF), monotonic.
+llvm::Value *emitLoadControlFlow(llvm::IRBuilder<> &B,
+                                 const llvm::Twine &Name = "cf");
 /// `frame->resume = Index`
 void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
 /// Pushes Frame on W's deque: *tail = frame; tail + 1 (release).

@@ -32,6 +32,10 @@
 //   stolen:
 //     ret void
 //
+// In the lazy modes a spawned fast clone may also come back released (see
+// emitReleasedCheck), and a frame released before a spawn (indolent)
+// resumes at the call, `spawn.N`, with resume index N' > every N.
+//
 // `ret %v` stores %v into the frame's result field for the runtime.
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +44,7 @@
 #include "cilk-abi.h"
 
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -48,6 +53,39 @@
 using namespace llvm;
 
 namespace cilk {
+
+/// Lazy modes: the fast clone a slow clone spawned may come back released;
+/// this frame, pushed before the call, is then the bottom of the release.
+/// Splits the block after Call:
+///
+///     %r = call @g(...)
+///     %cf = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+///     %released = icmp eq i32 %cf, 2
+///     br i1 %released, label %released.N, label %pop.N
+///   released.N:
+///     call void @__cilkrt_release_bottom(ptr %w, ptr %frame)
+///     br label %stolen
+///   pop.N:                                     ; as in eager mode
+static void emitReleasedCheck(CallBase *Call, const SuspendPoint &P, Value *W,
+                              Value *Frame, BasicBlock *Stolen) {
+  Function *Slow = Call->getFunction();
+  LLVMContext &C = Slow->getContext();
+  std::string N = std::to_string(P.Index);
+  BasicBlock *Pop = Call->getParent()->splitBasicBlock(
+      std::next(Call->getIterator()), "pop." + N);
+  BasicBlock *Released = BasicBlock::Create(C, "released." + N, Slow, Pop);
+  IRBuilder<> RB(Released);
+  RB.CreateCall(getRuntimeFn(*Slow->getParent(), CILK_ABI_RELEASE_BOTTOM),
+                {W, Frame});
+  RB.CreateBr(Stolen);
+
+  Instruction *Br = Call->getParent()->getTerminator();
+  IRBuilder<> B(Br);
+  Value *CF = emitLoadControlFlow(B);
+  B.CreateCondBr(B.CreateICmpEQ(CF, B.getInt32(CILK_CF_RELEASING), "released"),
+                 Released, Pop);
+  Br->eraseFromParent();
+}
 
 void buildSlowClone(Shape &S) {
   Function &F = *S.F;
@@ -147,6 +185,8 @@ void buildSlowClone(Shape &S) {
       AB.CreateBr(Resume);
     }
     emitPopAfterSpawn(Call, P, W, ResultP, Cont, Stolen);
+    if (S.isLazy())
+      emitReleasedCheck(Call, P, W, Frame, Stolen);
   }
 
   // Dispatch on the resume index.
@@ -157,9 +197,20 @@ void buildSlowClone(Shape &S) {
       B.getInt32Ty(), fieldAddr(B, Frame, CILK_ABI_FRAME_RESUME_OFFSET),
       Align(8), "resume.idx");
   SwitchInst *SW = B.CreateSwitch(Idx, Bad, S.Points.size());
-  for (SuspendPoint &P : S.Points)
+  for (SuspendPoint &P : S.Points) {
     SW->addCase(B.getInt32(P.Index), cast<BasicBlock>(VMap[P.Resume]));
+    if (P.Respawn)
+      SW->addCase(B.getInt32(P.RespawnIndex),
+                  cast<BasicBlock>(VMap[P.Respawn]));
+  }
 
+  // Entered in the middle, the clone may reach an alloca's uses without
+  // its lifetime.start: drop the markers (this path is rare).
+  for (BasicBlock &BB : *Slow)
+    for (Instruction &I : make_early_inc_range(BB))
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
   removeUnreachableBlocks(*Slow);
 }
 

@@ -49,6 +49,7 @@ int main(int argc, char *argv[], char *envp[])
      * procedure that declares fewer is harmless in the C calling convention. */
     int (*cilk_main)(int, char **, char **) =
         (int (*)(int, char **, char **))(void (*)(void))__cilk_main;
+    sched_set_stress(opts.stress);
     double start = now_seconds();
     int status = sched_run(opts.nproc, cilk_main, argc, argv, envp);
     double elapsed = now_seconds() - start;

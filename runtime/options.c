@@ -39,6 +39,9 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
     opts->nproc = default_nproc();
     opts->stats = false;
 
+    const char *stress = getenv("CILK_STRESS");
+    opts->stress = stress && *stress && strcmp(stress, "0") != 0;
+
     const char *env = getenv("CILK_NWORKERS");
     if (env && *env && parse_nproc("CILK_NWORKERS", env, &opts->nproc))
         return -1;

@@ -5,7 +5,8 @@
  *
  *   ./prog [--nproc N] [--stats] [--] program-arguments...
  *
- * CILK_NWORKERS=N sets the default worker count; --nproc overrides it. */
+ * CILK_NWORKERS=N sets the default worker count; --nproc overrides it.
+ * CILK_STRESS=1 turns on stress mode (scheduler.h). */
 #ifndef CILKRT_OPTIONS_H
 #define CILKRT_OPTIONS_H
 
@@ -14,6 +15,7 @@
 struct cilk_options {
     int nproc;  /* number of workers, >= 1 */
     bool stats; /* print statistics at exit */
+    bool stress; /* CILK_STRESS=1 */
 };
 
 /* Fills *opts from the environment and the runtime options at the front of

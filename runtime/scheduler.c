@@ -20,11 +20,14 @@
 #include "worker.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
@@ -48,14 +51,49 @@ static int (*root_fn)(int, char **, char **);
 static int root_argc;
 static char **root_argv, **root_envp;
 
+static int stress; /* CILK_STRESS */
+static pthread_barrier_t exit_barrier;
+
+void sched_set_stress(int on)
+{
+    stress = on;
+}
+
 /* ---- Owner side of the deque ---- */
 
-static void deque_reset(struct worker *w)
+void deque_reset_if_empty(struct worker *w)
 {
+    if (atomic_load_explicit(&w->head, memory_order_relaxed) == w->deque)
+        return;
     spin_lock(&w->lock);
-    atomic_store(&w->head, w->deque);
-    atomic_store(&w->tail, w->deque);
+    if (atomic_load(&w->head) == atomic_load(&w->tail)) {
+        atomic_store(&w->head, w->deque);
+        atomic_store(&w->tail, w->deque);
+    }
     spin_unlock(&w->lock);
+}
+
+/* Pops the youngest entry, a closure (lazy modes: it waits for the closure
+ * that just completed or suspended on this worker), or returns null if the
+ * deque is empty or a thief took the entry. THE protocol, as the fast
+ * clone's pop. */
+static struct closure *deque_pop(struct worker *w)
+{
+    struct __cilk_frame **t =
+        atomic_load_explicit(&w->tail, memory_order_relaxed);
+    if (t <= atomic_load(&w->head)) /* thieves only make it emptier */
+        return NULL;
+    atomic_store(&w->tail, --t);
+    if (atomic_load(&w->head) > t) {
+        spin_lock(&w->lock);
+        if (atomic_load(&w->head) > t) {
+            atomic_store(&w->tail, t + 1);
+            spin_unlock(&w->lock);
+            return NULL;
+        }
+        spin_unlock(&w->lock);
+    }
+    return (struct closure *)*t;
 }
 
 /* The inline pop found head > tail (THE protocol: a thief may be taking the
@@ -121,12 +159,16 @@ static struct closure *promote(struct worker *w, struct worker *v,
                                struct __cilk_frame *e)
 {
     struct closure *c;
-    if ((struct closure *)e == v->bottom) {
+    const struct __cilk_desc *d = e->desc;
+    if ((struct closure *)e ==
+        atomic_load_explicit(&v->bottom, memory_order_relaxed)) {
         /* v is running e's slow clone: e already is a closure. */
         c = (struct closure *)e;
         atomic_fetch_add_explicit(&c->join, 1, memory_order_relaxed);
+    } else if (d->flags & CILK_DESC_LAZY) {
+        /* Released (release.c): a closure whose join counts its child. */
+        c = (struct closure *)e;
     } else {
-        const struct __cilk_desc *d = e->desc;
         if (d->flags & CILK_DESC_HEAP_FRAME) {
             c = (struct closure *)e;
         } else {
@@ -162,8 +204,18 @@ static struct closure *steal(struct worker *w)
     int k = (int)(next_random(w) % (uint64_t)(nworkers - 1));
     struct worker *v = workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
-    if (atomic_load(&v->head) >= atomic_load(&v->tail))
+    if (atomic_load(&v->head) >= atomic_load(&v->tail)) {
+        /* Lazy modes: ask v to release its C stack. Only NORMAL moves: a
+         * release under way must not be disturbed. */
+        atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
+        int normal = CILK_CF_NORMAL;
+        if (cf)
+            atomic_compare_exchange_strong_explicit(
+                cf, &normal, CILK_CF_STEAL_ATTEMPTED, memory_order_relaxed,
+                memory_order_relaxed);
+        STAT_INC(w, empty);
         return NULL;
+    }
     spin_lock(&v->lock);
     struct __cilk_frame **h = atomic_load(&v->head);
     atomic_store(&v->head, h + 1);
@@ -180,10 +232,23 @@ static struct closure *steal(struct worker *w)
 
 /* ---- Scheduling ---- */
 
+/* The C stack unwound because its frames were stolen (eager) or released;
+ * the deque holds nothing, or (released) closures that wait. */
 static void after_unwind(struct worker *w)
 {
     w->unwinding = false;
-    deque_reset(w);
+    w->released = false;
+    deque_reset_if_empty(w);
+}
+
+/* Stress mode: make a steal attempt against w itself, with probability 1/2,
+ * so even a single worker releases at its next check. */
+static void stress_self(struct worker *w)
+{
+    int normal = CILK_CF_NORMAL;
+    if (stress && (next_random(w) & 3))
+        atomic_compare_exchange_strong(&__cilkrt_tls_cf, &normal,
+                                       CILK_CF_STEAL_ATTEMPTED);
 }
 
 static void run_closure(struct worker *w, struct closure *c)
@@ -192,14 +257,19 @@ static void run_closure(struct worker *w, struct closure *c)
         atomic_store(&done, 1);
         return;
     }
-    w->bottom = c;
+    atomic_store_explicit(&w->bottom, c, memory_order_relaxed);
     w->suspended = false;
+    stress_self(w);
     c->desc->slow((struct __cilk_frame *)c);
-    if (w->unwinding)
+    if (w->unwinding || w->released)
         after_unwind(w);
     else if (!w->suspended)
         closure_complete(w, c);
-    w->bottom = NULL;
+    atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
+    /* Lazy modes: c's parent may wait on this deque (it is the youngest
+     * entry); it continues here unless a thief took it. */
+    if (!w->next)
+        w->next = deque_pop(w);
 }
 
 static void scheduler(struct worker *w)
@@ -208,15 +278,20 @@ static void scheduler(struct worker *w)
     while (!atomic_load_explicit(&done, memory_order_acquire)) {
         struct closure *c = w->next;
         w->next = NULL;
-        if (!c)
+        if (!c) {
+            /* Idle: a steal attempt made against us is moot. */
+            int attempted = CILK_CF_STEAL_ATTEMPTED;
+            atomic_compare_exchange_strong(&__cilkrt_tls_cf, &attempted,
+                                           CILK_CF_NORMAL);
             c = steal(w);
+        }
         if (c) {
             failures = 0;
             run_closure(w, c);
             continue;
         }
         /* Workers may outnumber cores: let the busy ones run. */
-        if (++failures < 64) {
+        if (stress || ++failures < 64) {
             sched_yield();
         } else {
             struct timespec ts = {0, 20000};
@@ -225,14 +300,47 @@ static void scheduler(struct worker *w)
     }
 }
 
+/* Stress mode: each worker gets a timer that interrupts it every few
+ * microseconds of wall time, wherever it is, with an unsuccessful steal
+ * attempt against itself: releases start at random depths, on any number
+ * of workers, hundreds of times even in a test of a few milliseconds. */
+static void stress_signal(int sig)
+{
+    (void)sig;
+    int normal = CILK_CF_NORMAL;
+    atomic_compare_exchange_strong(&__cilkrt_tls_cf, &normal,
+                                   CILK_CF_STEAL_ATTEMPTED);
+}
+
+static timer_t stress_timer_start(struct worker *w)
+{
+    struct sigevent sev;
+    memset(&sev, 0, sizeof sev);
+    sev.sigev_notify = SIGEV_THREAD_ID;
+    sev.sigev_signo = SIGURG;
+    sev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+    timer_t t;
+    if (timer_create(CLOCK_MONOTONIC, &sev, &t)) {
+        perror("cilk: stress timer");
+        exit(2);
+    }
+    long ns = 50000 + (long)(next_random(w) % 50000);
+    struct itimerspec its = {{0, ns}, {0, ns}};
+    timer_settime(t, 0, &its, NULL);
+    return t;
+}
+
 static void run_root(struct worker *w)
 {
     w->last_stolen = &root;
     w->last_dst = &root_result;
     w->last_inlet = root_inlet;
+    stress_self(w);
     int r = root_fn(root_argc, root_argv, root_envp);
-    if (w->unwinding) {
-        after_unwind(w); /* main was stolen; it finishes elsewhere */
+    if (w->rel_top) /* main was released; its closure goes on */
+        release_finish(w, &root, &root_result, root_inlet);
+    if (w->unwinding || w->released) {
+        after_unwind(w); /* main was stolen or released */
         return;
     }
     root_result = r;
@@ -243,9 +351,18 @@ static void *worker_main(void *arg)
 {
     struct worker *w = arg;
     __cilkrt_tls_worker = w;
+    atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
+    timer_t timer = 0;
+    if (stress)
+        timer = stress_timer_start(w);
     if (w->id == 0)
         run_root(w);
     scheduler(w);
+    if (stress)
+        timer_delete(timer);
+    /* Thieves write other workers' control-flow words, which live in
+     * thread-local storage: no worker exits before all have stopped. */
+    pthread_barrier_wait(&exit_barrier);
     return NULL;
 }
 
@@ -289,6 +406,16 @@ int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
     for (int i = 0; i < nproc; i++)
         workers[i] = worker_new(i);
 
+    pthread_barrier_init(&exit_barrier, NULL, (unsigned)nproc);
+    if (stress) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = stress_signal;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGURG, &sa, NULL);
+    }
+
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, WORKER_STACK);
@@ -303,6 +430,7 @@ int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
     pthread_attr_destroy(&attr);
     for (int i = 0; i < nproc; i++)
         pthread_join(threads[i], NULL);
+    pthread_barrier_destroy(&exit_barrier);
     free(threads);
     return root_result;
 }

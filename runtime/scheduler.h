@@ -12,4 +12,22 @@ int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
 /* The workers of the last sched_run, for statistics. */
 struct worker **sched_workers(void);
 
+/* Stress mode (CILK_STRESS=1): steal attempts far more often than real
+ * thieves would make them. Set before sched_run. */
+void sched_set_stress(int on);
+
+/* ---- Inside the runtime ---- */
+
+#include "cilk-abi.h"
+struct closure;
+
+/* Owner: if w's deque is empty, move both ends back to its base. */
+void deque_reset_if_empty(struct worker *w);
+
+/* Owner, at the bottom of a release (release.c): links the oldest released
+ * closure to (parent, dst, inlet), pushes the others oldest first and makes
+ * the youngest w->next. */
+void release_finish(struct worker *w, struct closure *parent, void *dst,
+                    __cilk_inlet_fn inlet);
+
 #endif

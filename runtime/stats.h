@@ -1,7 +1,7 @@
 /* stats.h - per-worker scheduler statistics (--stats).
  *
  * Every counter is bumped outside the fast clone's path (in steals,
- * promotions, suspensions), so counting is always on and costs nothing on a
+ * promotions, releases, suspensions), so counting is always on and costs nothing on a
  * spawn that nobody steals. */
 #ifndef CILKRT_STATS_H
 #define CILKRT_STATS_H
@@ -9,7 +9,10 @@
 struct worker_stats {
     unsigned long steal_attempts; /* steal requests sent to a victim */
     unsigned long steals;         /* successful ones */
-    unsigned long closures;       /* frames made closures (copied or not) */
+    unsigned long empty;          /* requests that found the deque empty */
+    unsigned long closures;       /* frames made closures by a steal */
+    unsigned long releases;       /* releases this worker went through */
+    unsigned long released;       /* frames it saved into closures */
     unsigned long suspensions;    /* slow clones suspended at a sync */
 };
 

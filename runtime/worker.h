@@ -1,5 +1,8 @@
 /* worker.h - one worker: the state thieves see, then its private state.
  *
+ * In the lazy modes the fast clone reaches only __cilkrt_tls_cf; thieves
+ * reach that word through `cf`.
+ *
  * The generated fast clone reaches the deque through the thread-local
  * __cilkrt_tls_worker: it pushes a frame with `*tail++ = frame` and pops
  * with the THE protocol (`--tail`, a locked instruction as the fence, then a
@@ -36,10 +39,15 @@ struct worker {
     void *last_dst;
     __cilk_inlet_fn last_inlet;
     /* The closure the owner's scheduler is running now (null while it runs
-     * Cilk main's fast clone). Written by the owner only while its deque is
-     * empty; read by a thief holding `lock` after it saw a pushed frame. */
-    struct closure *bottom;
+     * Cilk main's fast clone, or once a release left it on the deque).
+     * Written by the owner before it pushes that closure; read by a thief
+     * holding `lock` after it saw the push. */
+    _Atomic(struct closure *) bottom;
     struct __cilk_frame **deque; /* base of the deque array */
+    /* The owner's control-flow word __cilkrt_tls_cf (null until the owner's
+     * thread starts): a thief that finds the deque empty moves it from
+     * NORMAL to STEAL_ATTEMPTED. */
+    _Atomic(atomic_int *) cf;
     char pad_shared[64];
 
     /* ---- Private to the owner ---- */
@@ -48,6 +56,10 @@ struct worker {
     bool unwinding;       /* the frames below on the C stack were stolen */
     bool suspended;       /* the slow clone just suspended at a sync */
     struct closure *next; /* a closure this worker resumes next */
+    /* A release in progress (lazy modes): the closure that started it and
+     * the one saved last; parent links lead from the first to the last. */
+    struct closure *rel_youngest, *rel_top;
+    bool released;        /* the slow clone just returned released */
     void *freelist[FREELIST_CLASSES];
     struct worker_stats stats;
 };
@@ -60,6 +72,9 @@ _Static_assert(__builtin_offsetof(struct worker, head) ==
                "worker head offset is part of the ABI");
 
 extern __thread struct worker *__cilkrt_tls_worker
+    __attribute__((tls_model("initial-exec")));
+/* CILK_CF_*: what the lazy fast clone's checks load. */
+extern __thread atomic_int __cilkrt_tls_cf
     __attribute__((tls_model("initial-exec")));
 
 #endif

@@ -6,10 +6,14 @@ RUN line can also FileCheck the known answer.
 
 usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
                          [--modes serial,...] [--opt -O0,-O2]
-                         [--nproc 1,2,4,8] [--repeat N]
+                         [--nproc 1,2,4,8] [--repeat N] [--no-stress]
                          SOURCE [-- PROGRAM-ARGS...]
+
+Every parallel mode runs both normally and in stress mode (CILK_STRESS=1,
+steal attempts forced far more often), unless --no-stress.
 """
 import argparse
+import itertools
 import os
 import shlex
 import subprocess
@@ -33,11 +37,12 @@ def main():
     ap.add_argument("--cilkcc", required=True)
     ap.add_argument("--cilkrt", required=True)
     ap.add_argument("--workdir", required=True)
-    ap.add_argument("--modes", default="serial,eager")
+    ap.add_argument("--modes", default="serial,eager,indolent,sedative")
     ap.add_argument("--opt", default="-O0,-O2")
     ap.add_argument("--nproc", default="1,2,4,8")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--no-stress", action="store_true")
     ap.add_argument("source")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
@@ -68,23 +73,29 @@ def main():
             r = run(cmd)
             if r.returncode:
                 die(f"compile failed ({shlex.join(cmd)}):\n{r.stderr}")
-            for p in a.nproc.split(","):
-                for i in range(a.repeat):
-                    what = f"mode={mode} {opt} --nproc {p} run {i + 1}"
-                    try:
-                        got = run([exe, "--nproc", p] + a.args,
-                                  timeout=a.timeout)
-                    except subprocess.TimeoutExpired:
-                        print(f"FAIL {what}: timed out (hang?)")
-                        failures += 1
-                        continue
-                    if (got.stdout, got.returncode) != (ref.stdout,
-                                                        ref.returncode):
-                        print(f"FAIL {what}: exit {got.returncode} "
-                              f"(elision {ref.returncode})\n--- got\n"
-                              f"{got.stdout[:2000]}--- elision\n"
-                              f"{ref.stdout[:2000]}{got.stderr[:2000]}")
-                        failures += 1
+            stresses = [False] if mode == "serial" or a.no_stress else [
+                False, True]
+            for stress, p, i in itertools.product(
+                    stresses, a.nproc.split(","), range(a.repeat)):
+                what = (f"mode={mode} {opt} --nproc {p} run {i + 1}"
+                        f"{' CILK_STRESS=1' if stress else ''}")
+                env = dict(os.environ)
+                if stress:
+                    env["CILK_STRESS"] = "1"
+                try:
+                    got = run([exe, "--nproc", p] + a.args,
+                              timeout=a.timeout, env=env)
+                except subprocess.TimeoutExpired:
+                    print(f"FAIL {what}: timed out (hang?)")
+                    failures += 1
+                    continue
+                if (got.stdout, got.returncode) != (ref.stdout,
+                                                    ref.returncode):
+                    print(f"FAIL {what}: exit {got.returncode} "
+                          f"(elision {ref.returncode})\n--- got\n"
+                          f"{got.stdout[:2000]}--- elision\n"
+                          f"{ref.stdout[:2000]}{got.stderr[:2000]}")
+                    failures += 1
     if failures:
         die(f"{failures} run(s) differ from the serial elision")
     sys.stdout.write(ref.stdout)

@@ -1,0 +1,135 @@
+/* release.c - indolent and sedative closure creation: release and resume.
+ *
+ * In the lazy modes no fast clone touches the deque. A thief that finds a
+ * victim's deque empty moves the victim's control-flow word
+ * (__cilkrt_tls_cf) from NORMAL to STEAL_ATTEMPTED. At its next check the
+ * victim releases its C stack, frame by frame, by ordinary returns:
+ *
+ *   1. The frame at the check saves its live values and resume index into
+ *      a closure and calls __cilkrt_release, which sees STEAL_ATTEMPTED: this
+ *      closure is the youngest; the word becomes RELEASING.
+ *   2. Each caller's check after its spawned call sees RELEASING, saves
+ *      itself the same way, and __cilkrt_release links the closure saved
+ *      before (its child) to it: parent, result slot, one more join.
+ *   3. The bottom is a slow clone, whose spawn pushed its closure before the
+ *      call (__cilkrt_release_bottom), or Cilk main's caller (run_root).
+ *      release_finish links the oldest released closure there, pushes the
+ *      released closures but the youngest on the deque oldest first, so
+ *      thieves take the oldest, and has the scheduler resume the youngest.
+ *
+ * Every closure on the deque is then waiting for exactly one child, the
+ * closure above it (or the one the worker runs); when that child completes,
+ * the worker pops its parent and runs it (scheduler.c), or a thief has
+ * taken it and the join protocol of closure.c applies. */
+#include "closure.h"
+#include "scheduler.h"
+#include "worker.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+__thread atomic_int __cilkrt_tls_cf __attribute__((tls_model("initial-exec")));
+
+/* Records site `site` of closure p as where child's result goes. */
+static void link_child(struct closure *child, struct closure *p, int site)
+{
+    child->parent = p;
+    child->dst = closure_site_dst(p, site);
+    child->inlet = p->desc->sites[site].inlet;
+}
+
+/* Caller: the fast clone that saved f, on this worker. */
+void __cilkrt_release(void *wv, struct __cilk_frame *f, void *result)
+{
+    struct worker *w = wv;
+    struct closure *c = (struct closure *)f;
+    if (!(c->desc->flags & CILK_DESC_LAZY)) {
+        fprintf(stderr, "cilk: '%s' was compiled in eager mode, its callers "
+                        "in a lazy mode; compile every file in one mode\n",
+                c->desc->name);
+        abort();
+    }
+    atomic_init(&c->lock, 0);
+    if (atomic_load_explicit(&__cilkrt_tls_cf, memory_order_relaxed) ==
+        CILK_CF_RELEASING) {
+        /* The spawned call at c->resume came back released: c waits for
+         * the closure saved before it. */
+        link_child(w->rel_top, c, c->resume);
+        atomic_init(&c->join, 2); /* its token + that child */
+    } else {
+        /* A steal was attempted: c starts the release. Thieves only ever
+         * move the word from NORMAL, so this store loses nothing. */
+        atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_RELEASING,
+                              memory_order_relaxed);
+        /* Sedative: the call at c->resume returned normally; its result
+         * belongs in c now (c is private to this worker: no lock). */
+        __cilk_inlet_fn inlet = c->desc->sites[c->resume].inlet;
+        if (inlet && result)
+            inlet(closure_site_dst(c, c->resume), result);
+        atomic_init(&c->join, 1);
+        w->rel_youngest = c;
+        STAT_INC(w, releases);
+    }
+    w->rel_top = c;
+    STAT_INC(w, released);
+}
+
+void release_finish(struct worker *w, struct closure *parent, void *dst,
+                    __cilk_inlet_fn inlet)
+{
+    struct closure *young = w->rel_youngest, *old = w->rel_top;
+    old->parent = parent;
+    old->dst = dst;
+    old->inlet = inlet;
+
+    size_t k = 0; /* closures to push: all but the youngest */
+    for (struct closure *c = young; c != old; c = c->parent)
+        k++;
+    deque_reset_if_empty(w);
+    struct __cilk_frame **t =
+        atomic_load_explicit(&w->tail, memory_order_relaxed);
+    size_t i = k;
+    for (struct closure *c = young->parent; i > 0; c = c->parent)
+        t[--i] = (struct __cilk_frame *)c;
+    /* Release: a thief that sees the new tail sees the entries and the
+     * closures' contents. */
+    atomic_store_explicit(&w->tail, t + k, memory_order_release);
+
+    w->rel_youngest = w->rel_top = NULL;
+    w->next = young;
+    w->released = true;
+    atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_NORMAL,
+                          memory_order_relaxed);
+}
+
+/* Caller: the slow clone of f, which pushed f before the spawned call at
+ * f->resume that came back released. */
+void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
+{
+    struct worker *w = wv;
+    struct closure *c = (struct closure *)f;
+    struct closure *parent;
+    void *dst;
+    __cilk_inlet_fn inlet;
+
+    spin_lock(&w->lock);
+    struct __cilk_frame **t = atomic_load(&w->tail) - 1; /* c's entry */
+    if (atomic_load(&w->head) <= t) {
+        /* Still ours: c stays on the deque, waiting for the released
+         * child, and is no longer what this worker runs. Counting the
+         * child under the lock keeps a thief from taking c first. */
+        atomic_fetch_add_explicit(&c->join, 1, memory_order_relaxed);
+        atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
+        parent = c;
+        dst = closure_site_dst(c, c->resume);
+        inlet = c->desc->sites[c->resume].inlet;
+    } else {
+        /* Stolen while the child ran: promote() counted the child and
+         * recorded where its result goes (c may have moved on since). */
+        parent = w->last_stolen;
+        dst = w->last_dst;
+        inlet = w->last_inlet;
+    }
+    spin_unlock(&w->lock);
+    release_finish(w, parent, dst, inlet);
+}
