@@ -59,9 +59,9 @@ namespace cilk {
 /// Splits the block after Call:
 ///
 ///     %r = call @g(...)
-///     %cf = load atomic i32, ptr @__cilkrt_tls_cf monotonic
-///     %released = icmp eq i32 %cf, 2
-///     br i1 %released, label %released.N, label %pop.N
+///     %cf.after.N = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+///     %releasing.N = icmp eq i32 %cf.after.N, 2
+///     br i1 %releasing.N, label %released.N, label %pop.N
 ///   released.N:
 ///     call void @__cilkrt_release_bottom(ptr %w, ptr %frame)
 ///     br label %stolen
@@ -81,9 +81,10 @@ static void emitReleasedCheck(CallBase *Call, const SuspendPoint &P, Value *W,
 
   Instruction *Br = Call->getParent()->getTerminator();
   IRBuilder<> B(Br);
-  Value *CF = emitLoadControlFlow(B);
-  B.CreateCondBr(B.CreateICmpEQ(CF, B.getInt32(CILK_CF_RELEASING), "released"),
-                 Released, Pop);
+  Value *CF = emitLoadControlFlow(B, "cf.after." + N);
+  B.CreateCondBr(
+      B.CreateICmpEQ(CF, B.getInt32(CILK_CF_RELEASING), "releasing." + N),
+      Released, Pop);
   Br->eraseFromParent();
 }
 

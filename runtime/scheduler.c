@@ -241,12 +241,14 @@ static void after_unwind(struct worker *w)
     deque_reset_if_empty(w);
 }
 
-/* Stress mode: make a steal attempt against w itself, with probability 1/2,
- * so even a single worker releases at its next check. */
-static void stress_self(struct worker *w)
+/* Stress mode: as a closure starts on w, make a steal attempt against w
+ * itself with probability `percent`, so even a single worker releases at
+ * its next check, again and again (with the timer below, this makes
+ * thousands of releases in a test of a few milliseconds). */
+static void stress_self(struct worker *w, unsigned percent)
 {
     int normal = CILK_CF_NORMAL;
-    if (stress && (next_random(w) & 3))
+    if (stress && next_random(w) % 100 < percent)
         atomic_compare_exchange_strong(&__cilkrt_tls_cf, &normal,
                                        CILK_CF_STEAL_ATTEMPTED);
 }
@@ -259,7 +261,7 @@ static void run_closure(struct worker *w, struct closure *c)
     }
     atomic_store_explicit(&w->bottom, c, memory_order_relaxed);
     w->suspended = false;
-    stress_self(w);
+    stress_self(w, 75);
     c->desc->slow((struct __cilk_frame *)c);
     if (w->unwinding || w->released)
         after_unwind(w);
@@ -335,7 +337,7 @@ static void run_root(struct worker *w)
     w->last_stolen = &root;
     w->last_dst = &root_result;
     w->last_inlet = root_inlet;
-    stress_self(w);
+    stress_self(w, 100); /* Cilk main's first check releases */
     int r = root_fn(root_argc, root_argv, root_envp);
     if (w->rel_top) /* main was released; its closure goes on */
         release_finish(w, &root, &root_result, root_inlet);
