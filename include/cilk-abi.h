@@ -79,13 +79,14 @@
  * only (anything but NORMAL). A thief that finds a victim's deque empty
  * moves the victim's word from NORMAL to STEAL_ATTEMPTED; only the owner
  * makes any other transition. On the rare path the frame copies its live
- * values into a closure (CILK_ABI_FRAME_ALLOC), calls CILK_ABI_RELEASE and
+ * values into a closure (CILK_ABI_CLOSURE_NEW), calls CILK_ABI_RELEASE and
  * returns a dummy value; each caller's check then sees RELEASING and does
  * the same, down to a slow clone (CILK_ABI_RELEASE_BOTTOM) or Cilk main. */
 #define CILK_ABI_TLS_CF "__cilkrt_tls_cf"
 #define CILK_CF_NORMAL 0
 #define CILK_CF_STEAL_ATTEMPTED 1
 #define CILK_CF_RELEASING 2
+#define CILK_ABI_CLOSURE_NEW "__cilkrt_closure_new"
 #define CILK_ABI_RELEASE "__cilkrt_release"
 #define CILK_ABI_RELEASE_BOTTOM "__cilkrt_release_bottom"
 
@@ -158,11 +159,14 @@ struct __cilk_frame *__cilkrt_frame_alloc(void *w, const struct __cilk_desc *d);
 void __cilkrt_frame_free(void *w, struct __cilk_frame *f);
 void *__cilkrt_alloca(void **list, unsigned long size);
 void __cilkrt_free_allocas(void **list);
+/* A frame of d from this thread's worker, d stored. (The lazy fast clone's
+ * rare path: the worker is found here, not kept in a register.) */
+struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d);
 /* A fast clone saved its live values and resume index into f (from
- * __cilkrt_frame_alloc, desc stored) at a check that found the control-flow
- * word not NORMAL. result: the spawn's result at f->resume if the call
- * returned normally (sedative), else null or ignored. */
-void __cilkrt_release(void *w, struct __cilk_frame *f, void *result);
+ * __cilkrt_closure_new, or its heap frame) at a check that found the
+ * control-flow word not NORMAL. result: the spawn's result at f->resume if
+ * the call returned normally (sedative), else null or ignored. */
+void __cilkrt_release(struct __cilk_frame *f, void *result);
 /* A slow clone's spawned child was released: f, pushed before the call, is
  * the bottom of the release. The slow clone returns at once afterwards. */
 void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);

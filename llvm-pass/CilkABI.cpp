@@ -21,13 +21,19 @@ Value *fieldAddr(IRBuilder<> &B, Value *Frame, uint64_t Off,
   return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Frame, Off, Name);
 }
 
-/// The runtime's thread-local Name (initial-exec: one %fs-relative access).
+/// The runtime's thread-local Name. libcilkrt is a static library, so in
+/// code for an executable (PIE or not) it is local-exec: an %fs-relative
+/// access with a constant offset, no register to keep it in. Elsewhere
+/// (-fPIC) it is initial-exec: the offset comes from the GOT.
 static GlobalVariable *runtimeTLS(Module &M, StringRef Name, Type *Ty) {
   if (auto *GV = M.getNamedGlobal(Name))
     return GV;
+  bool Executable = M.getPIELevel() != PIELevel::Default ||
+                    M.getPICLevel() == PICLevel::NotPIC;
   return new GlobalVariable(M, Ty, false, GlobalValue::ExternalLinkage,
                             nullptr, Name, nullptr,
-                            GlobalValue::InitialExecTLSModel);
+                            Executable ? GlobalValue::LocalExecTLSModel
+                                       : GlobalValue::InitialExecTLSModel);
 }
 
 //   %w = load ptr, ptr @__cilkrt_tls_worker
@@ -146,8 +152,10 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_FREE_ALLOCAS)
     Ty = FunctionType::get(Void, {Ptr}, false);
+  else if (Name == CILK_ABI_CLOSURE_NEW)
+    Ty = FunctionType::get(Ptr, {Ptr}, false);
   else if (Name == CILK_ABI_RELEASE)
-    Ty = FunctionType::get(Void, {Ptr, Ptr, Ptr}, false);
+    Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_RELEASE_BOTTOM)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else

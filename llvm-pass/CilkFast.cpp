@@ -38,14 +38,16 @@
 //   br i1 <it>, label %release.N, label %tail.N
 //
 // release.N:                               ; rare: save the frame, return
-//   %w = load ptr, ptr @__cilkrt_tls_worker
-//   %c = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @f.desc)  ; heap: %frame
-//   store ptr @f.desc, ptr %c
+//   %c = call ptr @__cilkrt_closure_new(ptr @f.desc)    ; heap frame: %frame
 //   store <each value live across N>, ptr <its field in %c>   ; stack only
 //   store i32 N, ptr <c.resume>
 //   store %r, ptr %result.N
-//   call void @__cilkrt_release(ptr %w, ptr %c, ptr %result.N)
+//   call void @__cilkrt_release(ptr %c, ptr %result.N)
 //   ret <poison>
+//
+// (The runtime finds the worker itself: keeping it, or the descriptor, in
+// a register for the rare path would cost a callee-saved register, a push
+// and a pop, on every call.)
 //
 // release.before.N is the same with the values live into spawn.N, the
 // resume index N' of spawn.N and no result: the slow clone makes the call.
@@ -180,14 +182,10 @@ static BasicBlock *emitReleaseBlock(Shape &S, const FastFrame &FF,
   LLVMContext &C = F.getContext();
   BasicBlock *BB = BasicBlock::Create(C, Name, &F);
   IRBuilder<> B(BB);
-  Value *W = FF.W ? FF.W : emitLoadWorker(B);
   Value *Frame = FF.Frame;
   if (!Frame) {
-    Frame = B.CreateCall(getRuntimeFn(M, CILK_ABI_FRAME_ALLOC), {W, S.Desc},
+    Frame = B.CreateCall(getRuntimeFn(M, CILK_ABI_CLOSURE_NEW), {S.Desc},
                          "closure");
-    B.CreateAlignedStore(S.Desc,
-                         fieldAddr(B, Frame, CILK_ABI_FRAME_DESC_OFFSET),
-                         Align(8));
     for (AllocaInst *A : Live)
       emitSaveField(B, S, Frame, A);
   }
@@ -195,7 +193,7 @@ static BasicBlock *emitReleaseBlock(Shape &S, const FastFrame &FF,
   if (Result && !Result->getType()->isVoidTy())
     B.CreateStore(Result, ResultSlot);
   B.CreateCall(getRuntimeFn(M, CILK_ABI_RELEASE),
-               {W, Frame,
+               {Frame,
                 Result ? ResultSlot : Constant::getNullValue(B.getPtrTy())});
   createDummyReturn(F, BB);
   return BB;

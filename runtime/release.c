@@ -38,10 +38,17 @@ static void link_child(struct closure *child, struct closure *p, int site)
     child->inlet = p->desc->sites[site].inlet;
 }
 
-/* Caller: the fast clone that saved f, on this worker. */
-void __cilkrt_release(void *wv, struct __cilk_frame *f, void *result)
+struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d)
 {
-    struct worker *w = wv;
+    struct __cilk_frame *f = frame_alloc(__cilkrt_tls_worker, d->size);
+    f->desc = d;
+    return f;
+}
+
+/* Caller: the fast clone that saved f, on this worker. */
+void __cilkrt_release(struct __cilk_frame *f, void *result)
+{
+    struct worker *w = __cilkrt_tls_worker;
     struct closure *c = (struct closure *)f;
     if (!(c->desc->flags & CILK_DESC_LAZY)) {
         fprintf(stderr, "cilk: '%s' was compiled in eager mode, its callers "

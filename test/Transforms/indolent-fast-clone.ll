@@ -39,14 +39,11 @@
 ; Released before the first call: n (needed later) and the argument n-1,
 ; resume index 5 (the call itself, after the four suspend points).
 ; CHECK: release.before.1:
-; CHECK-NEXT: [[T:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_worker)
-; CHECK-NEXT: %w = load ptr, ptr [[T]]
-; CHECK-NEXT: %closure = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @fib.desc)
-; CHECK: store ptr @fib.desc, ptr
+; CHECK-NEXT: %closure = call ptr @__cilkrt_closure_new(ptr @fib.desc)
 ; CHECK: %a.reg2mem.field = getelementptr inbounds i8, ptr %closure, i64 [[AOFF:[0-9]+]]
 ; CHECK: %n.addr.field = getelementptr inbounds i8, ptr %closure, i64 [[NOFF:[0-9]+]]
 ; CHECK: store i32 5, ptr
-; CHECK-NEXT: call void @__cilkrt_release(ptr %w, ptr %closure, ptr null)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr null)
 ; CHECK-NEXT: ret i32 poison
 ; Released after the first call: n, resume index 1, and the result.
 ; CHECK: release.1:
@@ -54,7 +51,7 @@
 ; CHECK-NOT: %a.reg2mem.field
 ; CHECK: store i32 1, ptr
 ; CHECK-NEXT: store i32 %r1, ptr %result.1
-; CHECK-NEXT: call void @__cilkrt_release(ptr %w{{.*}}, ptr %closure{{.*}}, ptr %result.1)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.1)
 ; CHECK-NEXT: ret i32 poison
 ; Before the second call: x and n-2, resume index 6.
 ; CHECK: release.before.2:

@@ -30,11 +30,11 @@
 ; CHECK: ret i32 %s.reload
 ; CHECK-NOT: release.before
 ; CHECK: release.1:
-; CHECK: %closure = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @fib.desc)
+; CHECK-NEXT: %closure = call ptr @__cilkrt_closure_new(ptr @fib.desc)
 ; CHECK: %n.addr.field = getelementptr inbounds i8, ptr %closure
 ; CHECK: store i32 1, ptr
 ; CHECK-NEXT: store i32 %r1, ptr %result.1
-; CHECK-NEXT: call void @__cilkrt_release(ptr %w, ptr %closure, ptr %result.1)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr %result.1)
 ; CHECK-NEXT: ret i32 poison
 ; CHECK: release.2:
 ; CHECK-NOT: %n.addr.field
