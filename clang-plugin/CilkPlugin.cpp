@@ -151,7 +151,7 @@ protected:
   ActionType getActionType() override { return AddBeforeMainAction; }
 
 private:
-  Mode TheMode = Mode::Eager;
+  Mode TheMode = Mode::Sedative;
 };
 
 FrontendPluginRegistry::Add<CilkAction> RegisterAction("cilk",

@@ -14,9 +14,9 @@
 // OPTS: status 2
 // DASHDASH: argc=3 [--nproc] [x]
 // DASHDASH: status 3
-// ENV: cilk: mode eager, workers 5, wall time
+// ENV: cilk: mode sedative, workers 5, wall time
 // STATS: argc=1
-// STATS: cilk: mode eager, workers {{[0-9]+}}, wall time
+// STATS: cilk: mode sedative, workers {{[0-9]+}}, wall time
 // STATS: status 1
 // ELISION: argc=4 [1] [2] [3]
 // ELISION: exit status 4
