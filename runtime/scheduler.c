@@ -14,7 +14,12 @@
  *     frame below on its C stack was stolen too, so each one's pop fails and
  *     it returns at once, down to the scheduler.
  *   - A slow clone that syncs with children outstanding suspends; the last
- *     child to join resumes it (provably good steals). */
+ *     child to join resumes it (provably good steals).
+ * In the lazy modes fast clones never push: a thief that finds a deque
+ * empty asks its owner to release its C stack into closures (release.c),
+ * which then wait on the owner's deque, each for the closure above it; when
+ * the closure a worker runs completes or suspends, the worker pops and
+ * continues its parent unless a thief took it. */
 #include "closure.h"
 #include "scheduler.h"
 #include "worker.h"
@@ -188,6 +193,17 @@ static struct closure *promote(struct worker *w, struct worker *v,
     return c;
 }
 
+/* An unsuccessful steal attempt against the owner of control-flow word cf.
+ * Only NORMAL moves: a release under way must not be disturbed. */
+static void attempt_steal(atomic_int *cf)
+{
+    int normal = CILK_CF_NORMAL;
+    atomic_compare_exchange_strong_explicit(cf, &normal,
+                                            CILK_CF_STEAL_ATTEMPTED,
+                                            memory_order_relaxed,
+                                            memory_order_relaxed);
+}
+
 static uint64_t next_random(struct worker *w)
 {
     uint64_t x = w->rng; /* xorshift64 */
@@ -205,14 +221,10 @@ static struct closure *steal(struct worker *w)
     struct worker *v = workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
     if (atomic_load(&v->head) >= atomic_load(&v->tail)) {
-        /* Lazy modes: ask v to release its C stack. Only NORMAL moves: a
-         * release under way must not be disturbed. */
+        /* Lazy modes: ask v to release its C stack. */
         atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
-        int normal = CILK_CF_NORMAL;
         if (cf)
-            atomic_compare_exchange_strong_explicit(
-                cf, &normal, CILK_CF_STEAL_ATTEMPTED, memory_order_relaxed,
-                memory_order_relaxed);
+            attempt_steal(cf);
         STAT_INC(w, empty);
         return NULL;
     }
@@ -247,10 +259,8 @@ static void after_unwind(struct worker *w)
  * thousands of releases in a test of a few milliseconds). */
 static void stress_self(struct worker *w, unsigned percent)
 {
-    int normal = CILK_CF_NORMAL;
     if (stress && next_random(w) % 100 < percent)
-        atomic_compare_exchange_strong(&__cilkrt_tls_cf, &normal,
-                                       CILK_CF_STEAL_ATTEMPTED);
+        attempt_steal(&__cilkrt_tls_cf);
 }
 
 static void run_closure(struct worker *w, struct closure *c)
@@ -309,9 +319,7 @@ static void scheduler(struct worker *w)
 static void stress_signal(int sig)
 {
     (void)sig;
-    int normal = CILK_CF_NORMAL;
-    atomic_compare_exchange_strong(&__cilkrt_tls_cf, &normal,
-                                   CILK_CF_STEAL_ATTEMPTED);
+    attempt_steal(&__cilkrt_tls_cf);
 }
 
 static timer_t stress_timer_start(struct worker *w)
