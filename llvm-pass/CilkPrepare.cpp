@@ -277,6 +277,26 @@ static void heapDynamicAllocas(Function &F) {
   for (BasicBlock &BB : F)
     if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
       CallInst::Create(Free, {List}, "", Ret->getIterator());
+
+  // clang brackets a VLA's scope with llvm.stacksave/stackrestore. With
+  // the arrays in the heap they have nothing left to do, and kept they
+  // would be wrong: a stack pointer saved before a spawn and restored by
+  // the slow clone on another worker's stack (or a released frame's) moves
+  // that worker's stack pointer into memory that is not its own.
+  SmallVector<IntrinsicInst *, 4> Saves, Restores;
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      if (II->getIntrinsicID() == Intrinsic::stacksave)
+        Saves.push_back(II);
+      else if (II->getIntrinsicID() == Intrinsic::stackrestore)
+        Restores.push_back(II);
+    }
+  for (IntrinsicInst *II : Restores)
+    II->eraseFromParent();
+  for (IntrinsicInst *II : Saves) {
+    II->replaceAllUsesWith(PoisonValue::get(II->getType()));
+    II->eraseFromParent();
+  }
 }
 
 /// Copies every byval parameter into a local at entry.

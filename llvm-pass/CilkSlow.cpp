@@ -192,7 +192,10 @@ void buildSlowClone(Shape &S) {
 
   // Dispatch on the resume index.
   B.SetInsertPoint(Entry);
+  // A resume index the procedure does not have is a runtime bug; trap
+  // rather than run into whatever code follows (unreachable at -O0).
   BasicBlock *Bad = BasicBlock::Create(C, "bad.resume", Slow);
+  IRBuilder<>(Bad).CreateIntrinsic(Intrinsic::trap, {}, {});
   new UnreachableInst(C, Bad);
   Value *Idx = B.CreateAlignedLoad(
       B.getInt32Ty(), fieldAddr(B, Frame, CILK_ABI_FRAME_RESUME_OFFSET),
