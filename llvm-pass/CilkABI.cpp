@@ -44,17 +44,22 @@ Value *emitLoadWorker(IRBuilder<> &B) {
   return B.CreateAlignedLoad(B.getPtrTy(), Addr, Align(8), "w");
 }
 
-//   %cf = load atomic i32, ptr @__cilkrt_tls_cf monotonic, align 4
-//
-// Monotonic: thieves store to it from other threads; on x86 it is a plain
-// mov, and unlike a non-atomic load it is never merged with an earlier one.
-Value *emitLoadControlFlow(IRBuilder<> &B, const Twine &Name) {
-  Module &M = *B.GetInsertBlock()->getModule();
+// The load is monotonic: thieves store to the word from other threads; on
+// x86 it is a plain mov, and unlike a non-atomic load it is never merged
+// with an earlier one.
+void emitControlFlowCheck(BasicBlock *BB, CmpInst::Predicate Pred,
+                          int Against, BasicBlock *Rare, const Twine &CFName,
+                          const Twine &CondName) {
+  Instruction *Br = BB->getTerminator();
+  IRBuilder<> B(Br);
+  Module &M = *BB->getModule();
   GlobalVariable *TLS = runtimeTLS(M, CILK_ABI_TLS_CF, B.getInt32Ty());
   Value *Addr = B.CreateThreadLocalAddress(TLS);
-  LoadInst *L = B.CreateAlignedLoad(B.getInt32Ty(), Addr, Align(4), Name);
-  L->setAtomic(AtomicOrdering::Monotonic);
-  return L;
+  LoadInst *CF = B.CreateAlignedLoad(B.getInt32Ty(), Addr, Align(4), CFName);
+  CF->setAtomic(AtomicOrdering::Monotonic);
+  B.CreateCondBr(B.CreateICmp(Pred, CF, B.getInt32(Against), CondName), Rare,
+                 Br->getSuccessor(0));
+  Br->eraseFromParent();
 }
 
 //   %resume = getelementptr inbounds i8, ptr %frame, i64 8

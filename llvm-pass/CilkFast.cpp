@@ -199,19 +199,6 @@ static BasicBlock *emitReleaseBlock(Shape &S, const FastFrame &FF,
   return BB;
 }
 
-/// Replaces BB's unconditional branch by `br (Check), label %Rare, <succ>`
-/// where Check compares the control-flow word loaded at the end of BB.
-static void emitCheck(BasicBlock *BB, CmpInst::Predicate Pred, int Against,
-                      BasicBlock *Rare, const Twine &CFName,
-                      const Twine &CondName) {
-  Instruction *Br = BB->getTerminator();
-  IRBuilder<> B(Br);
-  Value *CF = emitLoadControlFlow(B, CFName);
-  B.CreateCondBr(B.CreateICmp(Pred, CF, B.getInt32(Against), CondName), Rare,
-                 Br->getSuccessor(0));
-  Br->eraseFromParent();
-}
-
 static void buildLazyFastClone(Shape &S) {
   Function &F = *S.F;
   BasicBlock &Entry = F.getEntryBlock();
@@ -231,17 +218,17 @@ static void buildLazyFastClone(Shape &S) {
       BasicBlock *Rel = emitReleaseBlock(S, FF, P.RespawnIndex, P.LiveBefore,
                                          nullptr, nullptr,
                                          "release.before." + N);
-      emitCheck(P.Respawn, CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
+      emitControlFlowCheck(P.Respawn, CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
                 "cf." + N, "attempted." + N);
     }
     BasicBlock *Rel = emitReleaseBlock(
         S, FF, P.Index, P.LiveAcross, Call,
         createResultSlot(Entry, P, P.ResultMemory), "release." + N);
     if (Indolent)
-      emitCheck(Call->getParent(), CmpInst::ICMP_EQ, CILK_CF_RELEASING, Rel,
+      emitControlFlowCheck(Call->getParent(), CmpInst::ICMP_EQ, CILK_CF_RELEASING, Rel,
                 "cf.after." + N, "releasing." + N);
     else
-      emitCheck(Call->getParent(), CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
+      emitControlFlowCheck(Call->getParent(), CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
                 "cf.after." + N, "unusual." + N);
   }
 }

@@ -120,9 +120,14 @@ llvm::Value *fieldAddr(llvm::IRBuilder<> &B, llvm::Value *Frame, uint64_t Off,
                        const llvm::Twine &Name = "");
 /// Loads this thread's worker (CILK_ABI_TLS_WORKER).
 llvm::Value *emitLoadWorker(llvm::IRBuilder<> &B);
-/// Loads this thread's control-flow word (CILK_ABI_TLS_CF), monotonic.
-llvm::Value *emitLoadControlFlow(llvm::IRBuilder<> &B,
-                                 const llvm::Twine &Name = "cf");
+/// Replaces BB's unconditional branch by
+///   %CFName = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+///   %CondName = icmp Pred i32 %CFName, Against
+///   br i1 %CondName, label %Rare, label <the old successor>
+void emitControlFlowCheck(llvm::BasicBlock *BB, llvm::CmpInst::Predicate Pred,
+                          int Against, llvm::BasicBlock *Rare,
+                          const llvm::Twine &CFName,
+                          const llvm::Twine &CondName);
 /// `frame->resume = Index`
 void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
 /// Pushes Frame on W's deque: *tail = frame; tail + 1 (release).

@@ -79,13 +79,8 @@ static void emitReleasedCheck(CallBase *Call, const SuspendPoint &P, Value *W,
                 {W, Frame});
   RB.CreateBr(Stolen);
 
-  Instruction *Br = Call->getParent()->getTerminator();
-  IRBuilder<> B(Br);
-  Value *CF = emitLoadControlFlow(B, "cf.after." + N);
-  B.CreateCondBr(
-      B.CreateICmpEQ(CF, B.getInt32(CILK_CF_RELEASING), "releasing." + N),
-      Released, Pop);
-  Br->eraseFromParent();
+  emitControlFlowCheck(Call->getParent(), CmpInst::ICMP_EQ, CILK_CF_RELEASING,
+                       Released, "cf.after." + N, "releasing." + N);
 }
 
 void buildSlowClone(Shape &S) {

@@ -69,10 +69,9 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
         atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_RELEASING,
                               memory_order_relaxed);
         /* Sedative: the call at c->resume returned normally; its result
-         * belongs in c now (c is private to this worker: no lock). */
-        __cilk_inlet_fn inlet = c->desc->sites[c->resume].inlet;
-        if (inlet && result)
-            inlet(closure_site_dst(c, c->resume), result);
+         * belongs in c now. */
+        if (result)
+            __cilkrt_apply(w, f, c->resume, result);
         atomic_init(&c->join, 1);
         w->rel_youngest = c;
         STAT_INC(w, releases);

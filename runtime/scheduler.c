@@ -312,7 +312,7 @@ static void scheduler(struct worker *w)
     }
 }
 
-/* Stress mode: each worker gets a timer that interrupts it every few
+/* Stress mode: each worker gets a timer that interrupts it every 50-100
  * microseconds of wall time, wherever it is, with an unsuccessful steal
  * attempt against itself: releases start at random depths, on any number
  * of workers, hundreds of times even in a test of a few milliseconds. */
