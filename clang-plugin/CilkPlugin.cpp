@@ -9,7 +9,8 @@
 //   - CilkConsumer (CilkSema.cpp) checks and rewrites spawn and sync;
 //   - the Cilk pass (llvm-pass/) is added to the optimization pipeline
 //     through CodeGenOptions::PassBuilderCallbacks, for the mode given by
-//     -fplugin-arg-cilk-mode=MODE.
+//     -fplugin-arg-cilk-mode=MODE, instrumented for work and span with
+//     -fplugin-arg-cilk-profile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,8 +119,9 @@ protected:
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));
 
     Mode M = TheMode;
+    bool P = Profile;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [M](llvm::PassBuilder &PB) { registerCilkPipeline(PB, M); });
+        [M, P](llvm::PassBuilder &PB) { registerCilkPipeline(PB, M, P); });
 
     return std::make_unique<CilkConsumer>(CI, std::move(Log));
   }
@@ -129,11 +131,16 @@ protected:
     DiagnosticsEngine &D = CI.getDiagnostics();
     for (const std::string &Arg : Args) {
       llvm::StringRef A(Arg);
+      if (A == "profile") {
+        Profile = true;
+        continue;
+      }
       if (!A.consume_front("mode=")) {
         D.Report(D.getCustomDiagID(
             DiagnosticsEngine::Error,
             "unknown cilk plugin argument '%0' (expected "
-            "-fplugin-arg-cilk-mode=serial|eager|indolent|sedative)"))
+            "-fplugin-arg-cilk-mode=serial|eager|indolent|sedative or "
+            "-fplugin-arg-cilk-profile)"))
             << Arg;
         return false;
       }
@@ -152,6 +159,7 @@ protected:
 
 private:
   Mode TheMode = Mode::Sedative;
+  bool Profile = false; // -fplugin-arg-cilk-profile
 };
 
 FrontendPluginRegistry::Add<CilkAction> RegisterAction("cilk",

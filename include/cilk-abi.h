@@ -90,6 +90,28 @@
 #define CILK_ABI_RELEASE "__cilkrt_release"
 #define CILK_ABI_RELEASE_BOTTOM "__cilkrt_release_bottom"
 
+/* ---- Work and span profiling (-fplugin-arg-cilk-profile) ----
+ *
+ * In a profiled program every Cilk procedure has a record (struct
+ * __cilk_prof, CILK_ABI_PROF_SIZE bytes, 8-aligned) in its frame and calls
+ * the runtime at each end and start of a strand (a Cilk-5 thread):
+ *   enter    first thing in the procedure
+ *   spawn    just before a spawned call (again if a released frame
+ *            resumes there: only the first call counts)
+ *   resume   first thing in the continuation of a spawn
+ *   sync     just before a sync (explicit or the implicit one at return)
+ *   synced   first thing after the sync
+ *   return   just before the procedure returns (after its implicit sync)
+ * The runtime times each strand; the span is computed with the earliest-
+ * start timestamps of the Cilk paper (section 4). */
+#define CILK_ABI_PROF_SIZE 48
+#define CILK_ABI_PROF_ENTER "__cilkrt_prof_enter"
+#define CILK_ABI_PROF_SPAWN "__cilkrt_prof_spawn"
+#define CILK_ABI_PROF_RESUME "__cilkrt_prof_resume"
+#define CILK_ABI_PROF_SYNC "__cilkrt_prof_sync"
+#define CILK_ABI_PROF_SYNCED "__cilkrt_prof_synced"
+#define CILK_ABI_PROF_RETURN "__cilkrt_prof_return"
+
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0
 #define CILK_ABI_FRAME_RESUME_OFFSET 8
@@ -170,6 +192,26 @@ void __cilkrt_release(struct __cilk_frame *f, void *result);
 /* A slow clone's spawned child was released: f, pushed before the call, is
  * the bottom of the release. The slow clone returns at once afterwards. */
 void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);
+
+/* A procedure's profile record. Its owner's strands (one at a time, on any
+ * worker) write every field but `children`, which finished children raise
+ * atomically. Times are in timestamp-counter ticks. */
+struct __cilk_prof {
+    struct __cilk_prof *parent; /* null for Cilk main */
+    unsigned long long at;      /* the parent's span when it spawned this */
+    unsigned long long start;   /* when the current strand started */
+    unsigned long long span;    /* longest path from entry to `start` */
+    unsigned long long children; /* (atomic) max of at + span of the
+                                    children finished since the last sync */
+    int spawning;               /* between spawn and resume */
+    int spawned;                /* spawned since the last sync */
+};
+void __cilkrt_prof_enter(struct __cilk_prof *p);
+void __cilkrt_prof_spawn(struct __cilk_prof *p);
+void __cilkrt_prof_resume(struct __cilk_prof *p);
+void __cilkrt_prof_sync(struct __cilk_prof *p);
+void __cilkrt_prof_synced(struct __cilk_prof *p);
+void __cilkrt_prof_return(struct __cilk_prof *p);
 #endif /* !__cilk */
 
 /* `spawn f(args)` is compiled as `((T)__cilk_spawn_marker((void *)f))(args)`:

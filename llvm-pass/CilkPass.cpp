@@ -63,6 +63,8 @@ bool recordMainMode(Module &M, Mode TheMode) {
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
   Changed |= recordMainMode(M, TheMode);
+  if (Profile)
+    Changed |= instrumentForProfile(M, TheMode);
   switch (TheMode) {
   case Mode::Serial:
     Changed |= lowerToSerialElision(M);
@@ -76,41 +78,53 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-void registerCilkPipeline(PassBuilder &PB, Mode M) {
+void registerCilkPipeline(PassBuilder &PB, Mode M, bool Profile) {
   PB.registerPipelineStartEPCallback(
-      [M](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(CilkPass(M));
+      [M, Profile](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(CilkPass(M, Profile));
       });
 }
 
-/// Parses the parameter of `cilk<MODE>`; a bare `cilk` means serial.
-static Expected<Mode> parsePassParameter(StringRef Params) {
-  return Params.empty() ? Expected<Mode>(Mode::Serial)
-                        : parseRequestedMode(Params);
+/// Parses the parameters of `cilk<MODE>` or `cilk<MODE;profile>`; a bare
+/// `cilk` means serial.
+static Expected<std::pair<Mode, bool>> parsePassParameters(StringRef Params) {
+  auto [ModeName, Rest] = Params.split(';');
+  bool Profile = Rest == "profile";
+  if (!Rest.empty() && !Profile)
+    return createStringError(inconvertibleErrorCode(),
+                             "unknown cilk pass parameter '" + Rest +
+                                 "' (expected 'profile')");
+  if (ModeName.empty())
+    return std::make_pair(Mode::Serial, Profile);
+  Expected<Mode> M = parseRequestedMode(ModeName);
+  if (!M)
+    return M.takeError();
+  return std::make_pair(*M, Profile);
 }
 
 } // namespace cilk
 
 // The pass plugin entry point. It serves
-//   - opt: `opt -load-pass-plugin=CilkPass.so -passes='cilk<MODE>'`;
+//   - opt: `opt -load-pass-plugin=CilkPass.so -passes='cilk<MODE>'` (or
+//     'cilk<MODE;profile>' for a profile build);
 //   - clang compiles that start from IR (-save-temps, .bc/.ll inputs), which
 //     never run the frontend plugin: `-fpass-plugin=CilkPass.so` adds the
 //     pass, in serial mode, at the start of the pipeline.
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "Cilk", "0.1", [](PassBuilder &PB) {
-            cilk::registerCilkPipeline(PB, cilk::Mode::Serial);
+            cilk::registerCilkPipeline(PB, cilk::Mode::Serial, false);
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
                   if (!PassBuilder::checkParametrizedPassName(Name, "cilk"))
                     return false;
-                  auto M = PassBuilder::parsePassParameters(
-                      cilk::parsePassParameter, Name, "cilk");
-                  if (!M) {
-                    errs() << toString(M.takeError()) << "\n";
+                  auto P = PassBuilder::parsePassParameters(
+                      cilk::parsePassParameters, Name, "cilk");
+                  if (!P) {
+                    errs() << toString(P.takeError()) << "\n";
                     return false;
                   }
-                  MPM.addPass(cilk::CilkPass(*M));
+                  MPM.addPass(cilk::CilkPass(P->first, P->second));
                   return true;
                 });
           }};

@@ -9,6 +9,7 @@
 // Phases, one file each (modelled on llvm/lib/Transforms/Coroutines):
 //   CilkMarkers.cpp  recognize: annotations -> "cilk" function attribute,
 //                    spawn markers -> direct calls tagged !cilk.spawn
+//   CilkProfile.cpp  (profile builds) strand hooks for work and span
 //   CilkSerial.cpp   lower to the serial elision (spawn = call, sync = nop)
 //   CilkSplit.cpp    the parallel modes: split each Cilk procedure into a
 //                    fast clone, a slow clone and inlets (CilkShape.h)
@@ -24,6 +25,8 @@
 namespace llvm {
 class CallBase;
 class Function;
+class Instruction;
+class Value;
 class Module;
 class PassBuilder;
 } // namespace llvm
@@ -47,6 +50,16 @@ bool recognizeCilkMarks(llvm::Module &M);
 /// Records the mode in the module that defines Cilk main
 /// (CILK_ABI_MAIN_MODE), for the runtime.
 bool recordMainMode(llvm::Module &M, Mode TheMode);
+/// Profile builds (CilkProfile.cpp), after phase 1: a profile record and
+/// the CILK_ABI_PROF_* hooks in every Cilk procedure.
+bool instrumentForProfile(llvm::Module &M, Mode TheMode);
+/// F's profile record (the argument of its enter hook), or null.
+llvm::Value *profileRecord(llvm::Function &F);
+/// Puts a sync marker before every return of F that may follow a spawn and
+/// is not synced yet (Cilk's implicit sync at return).
+bool insertImplicitSyncs(llvm::Function &F);
+/// True if I is a direct call to the function named Name.
+bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
 /// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in
@@ -60,18 +73,20 @@ bool isSpawn(const llvm::CallBase &CB);
 
 class CilkPass : public llvm::PassInfoMixin<CilkPass> {
 public:
-  explicit CilkPass(Mode M) : TheMode(M) {}
+  explicit CilkPass(Mode M, bool Profile = false)
+      : TheMode(M), Profile(Profile) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 
 private:
   Mode TheMode;
+  bool Profile; // instrument for work and span (CilkProfile.cpp)
 };
 
 /// Adds the Cilk pass at the start of every pipeline PB builds (-O0...-O3,
 /// LTO pre-link). Called by the clang plugin through
 /// CodeGenOptions::PassBuilderCallbacks.
-void registerCilkPipeline(llvm::PassBuilder &PB, Mode M);
+void registerCilkPipeline(llvm::PassBuilder &PB, Mode M, bool Profile);
 
 } // namespace cilk
 

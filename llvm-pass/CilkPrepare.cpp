@@ -3,6 +3,8 @@
 // Brings a procedure into the form every later phase relies on:
 //
 //   - every return performs an implicit sync (a sync marker before it);
+//   - in a profile build, the continuation of each spawn (resume.N) starts
+//     with the resume hook;
 //   - variable-length arrays and alloca() move to the heap, on a list in
 //     the frame freed at return (a child may still write into them after
 //     a steal returned from the fast clone's C frame);
@@ -39,9 +41,7 @@ using namespace llvm;
 namespace cilk {
 
 static bool isSyncMarker(const Instruction &I) {
-  auto *CI = dyn_cast<CallInst>(&I);
-  Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == CILK_ABI_SYNC_MARKER;
+  return isCallTo(I, CILK_ABI_SYNC_MARKER);
 }
 
 static AllocaInst *baseAlloca(Value *Ptr) {
@@ -235,6 +235,11 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
 /// (Whatever spawn.N holds runs after the check, so it may be anything.)
 static Instruction *spawnStart(const SuspendPoint &P) {
   Instruction *Start = P.Call;
+  // A profile build's spawn hook belongs to the spawn: run again when the
+  // frame resumes here, it tells the child who its parent is.
+  if (Instruction *Prev = P.Call->getPrevNode();
+      Prev && isCallTo(*Prev, CILK_ABI_PROF_SPAWN))
+    Start = Prev;
   BasicBlock *BB = P.Call->getParent();
   if (P.Tail)
     for (Instruction &I : *P.Tail)
@@ -418,24 +423,7 @@ bool prepareProcedure(Shape &S) {
     if (A.hasStructRetAttr())
       S.SRet = &A;
 
-  // Every return that may follow a spawn syncs first. (The others, like
-  // fib's `if (n < 2) return n;`, cannot have outstanding children.)
-  SmallPtrSet<BasicBlock *, 16> AfterSpawn;
-  SmallVector<BasicBlock *, 16> Work;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
-      Work.push_back(CB->getParent());
-  while (!Work.empty()) {
-    BasicBlock *BB = Work.pop_back_val();
-    if (AfterSpawn.insert(BB).second)
-      append_range(Work, successors(BB));
-  }
-  FunctionCallee Marker = M.getOrInsertFunction(
-      CILK_ABI_SYNC_MARKER, Type::getVoidTy(M.getContext()));
-  for (BasicBlock *BB : AfterSpawn)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
-      CallInst::Create(Marker, "", Ret->getIterator());
-
+  insertImplicitSyncs(F);
   copyByvalParams(F);
   heapDynamicAllocas(F);
 
@@ -463,6 +451,17 @@ bool prepareProcedure(Shape &S) {
     }
   }
   S.NumResumeIndices = S.Points.size() + 1;
+  // A profile build: the continuation of each spawn starts a strand, in
+  // resume.N, where both clones continue.
+  if (Value *Prof = profileRecord(F)) {
+    FunctionCallee Resume = M.getOrInsertFunction(
+        CILK_ABI_PROF_RESUME, Type::getVoidTy(M.getContext()),
+        PointerType::getUnqual(M.getContext()));
+    for (SuspendPoint &P : S.Points)
+      if (P.IsSpawn)
+        CallInst::Create(Resume, {Prof}, "",
+                         P.Resume->getFirstInsertionPt());
+  }
   if (S.TheMode == Mode::Indolent)
     for (SuspendPoint &P : S.Points)
       if (P.IsSpawn) {

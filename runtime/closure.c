@@ -54,6 +54,9 @@ static int size_class(int size)
 void *frame_alloc(struct worker *w, int size)
 {
     int k = size_class(size);
+    w->stats.frames++;
+    if (++w->stats.live > w->stats.max_live)
+        w->stats.max_live = w->stats.live;
     if (k < FREELIST_CLASSES && w->freelist[k]) {
         void *f = w->freelist[k];
         w->freelist[k] = *(void **)f;
@@ -68,6 +71,7 @@ void *frame_alloc(struct worker *w, int size)
 void frame_free(struct worker *w, void *f, int size)
 {
     int k = size_class(size);
+    w->stats.live--;
     if (k >= FREELIST_CLASSES) {
         free(f);
         return;

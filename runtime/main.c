@@ -6,6 +6,7 @@
  * main() can link libcilkrt without a clash. */
 #include "cilk-abi.h"
 #include "options.h"
+#include "profile.h"
 #include "scheduler.h"
 #include "stats.h"
 
@@ -51,12 +52,15 @@ int main(int argc, char *argv[], char *envp[])
         (int (*)(int, char **, char **))(void (*)(void))__cilk_main;
     sched_set_stress(opts.stress);
     double start = now_seconds();
+    profile_start();
     int status = sched_run(opts.nproc, cilk_main, argc, argv, envp);
+    profile_stop();
     double elapsed = now_seconds() - start;
 
-    if (opts.stats) {
-        fflush(stdout);
-        stats_print(sched_workers(), opts.nproc, elapsed, mode_name(mode));
-    }
+    fflush(stdout);
+    int profiled = profile_print(sched_workers(), opts.nproc);
+    if (opts.stats)
+        stats_print(sched_workers(), opts.nproc, elapsed, mode_name(mode),
+                    profiled);
     return status;
 }

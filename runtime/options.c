@@ -37,10 +37,12 @@ static int default_nproc(void)
 int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
 {
     opts->nproc = default_nproc();
-    opts->stats = false;
 
     const char *stress = getenv("CILK_STRESS");
     opts->stress = stress && *stress && strcmp(stress, "0") != 0;
+
+    const char *stats = getenv("CILK_STATS");
+    opts->stats = stats && *stats && strcmp(stats, "0") != 0;
 
     const char *env = getenv("CILK_NWORKERS");
     if (env && *env && parse_nproc("CILK_NWORKERS", env, &opts->nproc))

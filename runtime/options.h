@@ -6,7 +6,7 @@
  *   ./prog [--nproc N] [--stats] [--] program-arguments...
  *
  * CILK_NWORKERS=N sets the default worker count; --nproc overrides it.
- * CILK_STRESS=1 turns on stress mode (scheduler.h). */
+ * CILK_STATS=1 is --stats; CILK_STRESS=1 turns on stress mode (scheduler.h). */
 #ifndef CILKRT_OPTIONS_H
 #define CILKRT_OPTIONS_H
 

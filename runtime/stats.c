@@ -4,33 +4,58 @@
 
 #include <stdio.h>
 
-static void print_row(const char *who, const struct worker_stats *s)
+/* Columns, in order; see the README's table of --stats. */
+static const char *const heads[] = {
+    "spawns", "threads", "closures", "space", "requests", "steals",
+    "failed", "empty", "releases", "released", "suspensions"};
+enum { NCOLS = sizeof heads / sizeof heads[0] };
+
+static void row(const struct worker_stats *s, unsigned long v[NCOLS])
 {
-    fprintf(stderr, "cilk: %-6s %14lu %10lu %10lu %10lu %10lu %10lu %12lu\n",
-            who, s->steal_attempts, s->steals, s->empty, s->closures,
-            s->releases, s->released, s->suspensions);
+    unsigned long r[NCOLS] = {
+        s->spawns, s->threads, s->closures + s->released,
+        (unsigned long)(s->max_live > 0 ? s->max_live : 0), s->steal_attempts,
+        s->steals, s->steal_attempts - s->steals, s->empty, s->releases,
+        s->released, s->suspensions};
+    for (int i = 0; i < NCOLS; i++)
+        v[i] = r[i];
 }
 
-void stats_print(struct worker **workers, int n, double wall, const char *mode)
+static void print_row(const char *who, const unsigned long v[NCOLS],
+                      int profiled)
 {
-    struct worker_stats total = {0};
+    fprintf(stderr, "cilk: %-6s", who);
+    for (int i = 0; i < NCOLS; i++) {
+        /* Spawns and threads are counted by the profile hooks only. */
+        if (i < 2 && !profiled)
+            fprintf(stderr, " %*s", 11, "-");
+        else
+            fprintf(stderr, " %11lu", v[i]);
+    }
+    fputc('\n', stderr);
+}
+
+void stats_print(struct worker **workers, int n, double wall, const char *mode,
+                 int profiled)
+{
+    unsigned long total[NCOLS] = {0}, v[NCOLS];
     fprintf(stderr, "cilk: mode %s, workers %d, wall time %.6f s\n", mode, n,
             wall);
-    fprintf(stderr, "cilk: %-6s %14s %10s %10s %10s %10s %10s %12s\n",
-            "worker", "steal-requests", "steals", "empty", "closures",
-            "releases", "released", "suspensions");
+    if (!profiled)
+        fprintf(stderr, "cilk: spawns and threads are counted in profile "
+                        "builds (-fplugin-arg-cilk-profile)\n");
+    fprintf(stderr, "cilk: %-6s", "worker");
+    for (int i = 0; i < NCOLS; i++)
+        fprintf(stderr, " %11s", heads[i]);
+    fputc('\n', stderr);
     for (int i = 0; i < n; i++) {
-        const struct worker_stats *s = &workers[i]->stats;
         char who[16];
+        row(&workers[i]->stats, v);
         snprintf(who, sizeof who, "%d", i);
-        print_row(who, s);
-        total.steal_attempts += s->steal_attempts;
-        total.steals += s->steals;
-        total.empty += s->empty;
-        total.closures += s->closures;
-        total.releases += s->releases;
-        total.released += s->released;
-        total.suspensions += s->suspensions;
+        print_row(who, v, profiled);
+        for (int j = 0; j < NCOLS; j++)
+            total[j] = j == 3 ? (v[j] > total[j] ? v[j] : total[j])
+                              : total[j] + v[j];
     }
-    print_row("total", &total);
+    print_row("total", total, profiled);
 }

@@ -1,12 +1,22 @@
-/* stats.h - per-worker scheduler statistics (--stats).
+/* stats.h - per-worker scheduler statistics (--stats, CILK_STATS=1).
  *
- * Every counter is bumped outside the fast clone's path (in steals,
- * promotions, releases, suspensions), so counting is always on and costs nothing on a
- * spawn that nobody steals. */
+ * The scheduler's counters are bumped outside the fast clone's path (in
+ * steals, promotions, releases, suspensions, frame allocation), so counting
+ * is always on and costs nothing on a spawn that nobody steals. Spawns,
+ * threads and work are counted by the profile hooks only (profile.c): a
+ * program compiled without -fplugin-arg-cilk-profile reports them as not
+ * counted. */
 #ifndef CILKRT_STATS_H
 #define CILKRT_STATS_H
 
 struct worker_stats {
+    unsigned long spawns;         /* spawns executed (profile builds) */
+    unsigned long threads;        /* Cilk threads (strands) executed (profile) */
+    unsigned long long work;      /* their total length in ticks (profile) */
+    unsigned long frames;         /* runtime frames allocated here (closures
+                                     and heap frames) */
+    long live, max_live;          /* allocated here minus freed here: now,
+                                     and the most at any time */
     unsigned long steal_attempts; /* steal requests sent to a victim */
     unsigned long steals;         /* successful ones */
     unsigned long empty;          /* requests that found the deque empty */
@@ -19,6 +29,7 @@ struct worker_stats {
 #define STAT_INC(w, field) ((w)->stats.field++)
 
 struct worker;
-void stats_print(struct worker **workers, int n, double wall, const char *mode);
+void stats_print(struct worker **workers, int n, double wall, const char *mode,
+                 int profiled);
 
 #endif

@@ -60,6 +60,10 @@ struct worker {
      * the one saved last; parent links lead from the first to the last. */
     struct closure *rel_youngest, *rel_top;
     bool released;        /* the slow clone just returned released */
+    /* Profile builds: the procedure whose spawn hook ran last, and its span
+     * then, for the child's enter hook (profile.c). */
+    struct __cilk_prof *prof_pending;
+    unsigned long long prof_pending_at;
     void *freelist[FREELIST_CLASSES];
     struct worker_stats stats;
 };

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the project needs. Idempotent: installs
-# only what is missing. Runs as root, or through sudo otherwise.
+# Installs the Debian 12 packages the project needs, plus any packages named
+# as arguments (bench/run.py adds the peers and its tools). Idempotent:
+# installs only what is missing. Runs as root, or through sudo otherwise.
 set -euo pipefail
 
 PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools  # compiler, plugin API, FileCheck, lit
   libclang-rt-19-dev                                   # ThreadSanitizer for the runtime
   cmake ninja-build gcc python3                        # build, reference compiler, lit's interpreter
+  "$@"
 )
 
 missing=()

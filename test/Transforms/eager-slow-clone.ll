@@ -14,7 +14,6 @@
 ; CHECK-NEXT: i32 1, label %resume.1
 ; CHECK-NEXT: i32 2, label %resume.2
 ; CHECK-NEXT: i32 3, label %resume.3
-; CHECK-NEXT: i32 4, label %resume.4
 ; CHECK-NEXT: ]
 ; After the first spawn was stolen: spawn the second child, publishing the
 ; frame itself.
@@ -38,7 +37,6 @@
 ; CHECK: resume.3:
 ; CHECK: %xv = load i32, ptr %x.field
 ; CHECK: %yv = load i32, ptr %y.field
-; CHECK: resume.4:
 ; CHECK: store i32 %{{.*}}, ptr %retval
 ; CHECK-NEXT: ret void
 ; CHECK: stolen:

@@ -34,7 +34,7 @@
 ; CHECK-NEXT: br i1 %releasing.2, label %release.2, label %tail.2
 ; The sync is nothing at all; the normal return is the only other exit.
 ; CHECK-NOT: {{ call }}
-; CHECK: ret i32 %s.reload
+; CHECK: ret i32 %s
 
 ; Released before the first call: n (needed later) and the argument n-1,
 ; resume index 5 (the call itself, after the four suspend points).
@@ -42,7 +42,7 @@
 ; CHECK-NEXT: %closure = call ptr @__cilkrt_closure_new(ptr @fib.desc)
 ; CHECK: %a.reg2mem.field = getelementptr inbounds i8, ptr %closure, i64 [[AOFF:[0-9]+]]
 ; CHECK: %n.addr.field = getelementptr inbounds i8, ptr %closure, i64 [[NOFF:[0-9]+]]
-; CHECK: store i32 5, ptr
+; CHECK: store i32 4, ptr
 ; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr null)
 ; CHECK-NEXT: ret i32 poison
 ; Released after the first call: n, resume index 1, and the result.
@@ -57,7 +57,7 @@
 ; CHECK: release.before.2:
 ; CHECK: %b.reg2mem.field = getelementptr
 ; CHECK: %x.field = getelementptr
-; CHECK: store i32 6, ptr
+; CHECK: store i32 5, ptr
 ; CHECK: release.2:
 ; CHECK: %x.field{{.*}} = getelementptr
 ; CHECK: store i32 2, ptr

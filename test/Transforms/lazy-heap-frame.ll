@@ -37,7 +37,7 @@ attributes #0 = { "cilk" }
 ; CHECK-NEXT: ret i64
 ; CHECK: release.before.1:
 ; CHECK-NEXT: getelementptr inbounds i8, ptr %frame, i64 8
-; CHECK-NEXT: store i32 4, ptr
+; CHECK-NEXT: store i32 3, ptr
 ; CHECK-NEXT: call void @__cilkrt_release(ptr %frame, ptr null)
 ; CHECK-NEXT: ret i64 poison
 ; CHECK: release.1:

@@ -9,11 +9,10 @@
 ; CHECK-LABEL: define internal void @fib.slow(ptr %frame)
 ; CHECK: switch i32 %resume.idx, label %bad.resume [
 ; CHECK-NEXT: i32 1, label %resume.1
-; CHECK-NEXT: i32 5, label %spawn.1
+; CHECK-NEXT: i32 4, label %spawn.1
 ; CHECK-NEXT: i32 2, label %resume.2
-; CHECK-NEXT: i32 6, label %spawn.2
+; CHECK-NEXT: i32 5, label %spawn.2
 ; CHECK-NEXT: i32 3, label %resume.3
-; CHECK-NEXT: i32 4, label %resume.4
 ; CHECK-NEXT: ]
 ; CHECK: spawn.1:
 ; CHECK-NEXT: %a.reload = load i32, ptr %a.reg2mem.field
@@ -34,7 +33,6 @@
 ; SED-NEXT: i32 1, label %resume.1
 ; SED-NEXT: i32 2, label %resume.2
 ; SED-NEXT: i32 3, label %resume.3
-; SED-NEXT: i32 4, label %resume.4
 ; SED-NEXT: ]
 ; SED: %r2 = call i32 @fib(i32 %b), !cilk.spawn
 ; SED-NEXT: [[A:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)

@@ -27,7 +27,7 @@
 ; CHECK-NEXT: %unusual.2 = icmp ne i32 %cf.after.2, 0
 ; CHECK-NEXT: br i1 %unusual.2, label %release.2, label %tail.2
 ; CHECK-NOT: {{ call }}
-; CHECK: ret i32 %s.reload
+; CHECK: ret i32 %s
 ; CHECK-NOT: release.before
 ; CHECK: release.1:
 ; CHECK-NEXT: %closure = call ptr @__cilkrt_closure_new(ptr @fib.desc)

@@ -8,9 +8,9 @@ for line in sys.stdin:
     if f[:2] == ["cilk:", "worker"]:
         cols = f[2:]
     elif f[:2] == ["cilk:", "total"]:
-        t = dict(zip(cols, map(int, f[2:])))
+        t = dict(zip(cols, (int(v) if v != "-" else None for v in f[2:])))
     elif not line.startswith("cilk:"):
         print(line, end="")
 print("releases > 0:", t["releases"] > 0)
 print("released >= releases:", t["released"] >= t["releases"])
-print("steals <= requests:", t["steals"] <= t["steal-requests"])
+print("steals <= requests:", t["steals"] <= t["requests"])

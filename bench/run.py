@@ -1,0 +1,486 @@
+#!/usr/bin/env python3
+"""The spawn-cost and speedup benchmark: eager, indolent and sedative against
+the serial elision and against OpenMP tasks (libgomp, libomp) and oneTBB.
+
+usage: python3 bench/run.py [--quick] [--no-install] [--out FILE.md]
+
+One command from a fresh Debian 12 machine: installs the peers and tools
+(scripts/install-deps.sh), builds the project if needed, compiles every
+program, then measures and writes bench/results/<date>-<machine>.md and a
+chart next to it (.png).  Progress goes to stderr.
+
+  1. Spawn cost (the memo's Tables 1-2): fib(n) with n chosen so the serial
+     elision runs about 1 s (--quick: 0.1 s); T_S of the elision, also
+     compiled with -fno-optimize-sibling-calls; T_1 of every mode; min,
+     median and spread of --runs runs, all programs interleaved run by run.
+  2. Instructions per spawn (valgrind --tool=callgrind, one worker):
+     (I(fib 24) - I(fib 20)) / (spawns(24) - spawns(20)), so start-up
+     cancels; exact and repeatable.
+  3. Peers at the same n: T_1, T_P, T_1/T_S, and the library really loaded
+     (the Debian package and version owning it).
+  4. Speedups of fib, knary and queens in every mode for P = 1 .. cores:
+     T_1/T_P, T_S/T_P, steals and releases per worker (--stats).
+
+Timings are process wall times (start-up included, the same for every
+program); the machine may be shared, so read medians and spreads, not single
+runs.
+"""
+import argparse
+import datetime
+import math
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODES = ["eager", "indolent", "sedative"]
+PHI = (1 + 5 ** 0.5) / 2
+
+# The memo's published overheads of T_1 over T_S for fib(36) (Tables 1-2,
+# hand-coded fast clones, no stealing) and Cilk-5's (Cilk-5 paper, Figure 7),
+# as quoted in the memo: range over all its machines, and the Pentium gcc -O2
+# row (the x86 of the time).
+PUBLISHED = {
+    "indolent": ("22% to 113%", "59%"),
+    "sedative": ("-4.2% to 57%", "24%"),
+    "eager": ("120% to 520% (Cilk-5)", "330% (Cilk-5, 200 MHz)"),
+}
+
+T0 = time.time()
+
+
+def log(msg):
+    print(f"[bench {time.time() - T0:6.0f} s] {msg}", file=sys.stderr,
+          flush=True)
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, text=True, capture_output=True,
+                          **kw).stdout
+
+
+# ---------------------------------------------------------------- building
+
+def build_project(build, install):
+    if install:
+        log("installing dependencies (scripts/install-deps.sh)")
+        subprocess.run(["bash", os.path.join(ROOT, "scripts/install-deps.sh"),
+                        "libomp-19-dev", "libtbb-dev", "g++", "valgrind",
+                        "python3-matplotlib"], check=True,
+                       stdout=sys.stderr)
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        log(f"configuring {build}")
+        subprocess.run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja",
+                        "-DCMAKE_BUILD_TYPE=Release"], check=True,
+                       stdout=sys.stderr)
+    log("building the plugin, pass and runtime")
+    subprocess.run(["ninja", "-C", build], check=True, stdout=sys.stderr)
+
+
+def compile_programs(build):
+    """Returns {name: executable}.  Cilk programs are named app-mode."""
+    out = os.path.join(build, "bench")
+    os.makedirs(out, exist_ok=True)
+    exe = {}
+
+    def cilk(app, mode, extra=(), suffix=""):
+        name = f"{app}-{mode}{suffix}"
+        exe[name] = os.path.join(out, name)
+        sh(["clang-19", f"-fplugin={build}/lib/cilk/cilk.so",
+            f"-fplugin-arg-cilk-mode={mode}", "-O2", *extra, "-x", "c",
+            os.path.join(ROOT, "examples", app + ".cilk"), f"-L{build}/lib",
+            "-lcilkrt", "-lpthread", "-o", exe[name]])
+
+    for app in ("fib", "knary", "queens"):
+        for mode in ["serial"] + MODES:
+            cilk(app, mode)
+    cilk("fib", "serial", ["-fno-optimize-sibling-calls"], "-2calls")
+
+    peers = os.path.join(ROOT, "bench", "peers")
+    for name, cmd in {
+        "gomp": ["gcc", "-O2", "-fopenmp", f"{peers}/fib-omp.c"],
+        "libomp": ["clang-19", "-O2", "-fopenmp=libomp", f"{peers}/fib-omp.c"],
+        "tbb": ["g++", "-O2", f"{peers}/fib-tbb.cpp", "-ltbb"],
+    }.items():
+        exe[f"fib-{name}"] = os.path.join(out, f"fib-{name}")
+        sh(cmd + ["-o", exe[f"fib-{name}"]])
+    return exe
+
+
+# ---------------------------------------------------------------- machine
+
+def package_version(pkg):
+    try:
+        return sh(["dpkg-query", "-W", "-f=${Version}", pkg])
+    except subprocess.CalledProcessError:
+        return "not installed"
+
+
+def loaded_library(exe, pattern):
+    """The shared library matching pattern that exe loads, with the Debian
+    package owning it and that package's version."""
+    for line in sh(["ldd", exe]).splitlines():
+        m = re.match(r"\s*(\S+) => (\S+)", line)
+        if m and re.search(pattern, m.group(1)):
+            path = os.path.realpath(m.group(2))
+            try:
+                pkg = sh(["dpkg-query", "-S", path]).split(":")[0]
+            except subprocess.CalledProcessError:
+                try:
+                    pkg = sh(["dpkg-query", "-S", m.group(2)]).split(":")[0]
+                except subprocess.CalledProcessError:
+                    return f"{path} (no Debian package)"
+            return f"{path} from {pkg} {package_version(pkg)}"
+    return "not loaded"
+
+
+def machine():
+    cpu = "unknown"
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    mem = int(re.search(r"MemTotal:\s+(\d+)",
+                        open("/proc/meminfo").read()).group(1)) // 1024
+    osname = platform.platform()
+    if os.path.exists("/etc/os-release"):
+        m = re.search(r'PRETTY_NAME="([^"]*)"', open("/etc/os-release").read())
+        osname = m.group(1) if m else osname
+    cores = os.cpu_count()
+    slug = re.sub(r"[^a-z0-9]+", "-", cpu.lower()).strip("-")
+    slug = "-".join(slug.split("-")[:3])
+    return {"cpu": cpu, "cores": cores, "mem_mib": mem, "os": osname,
+            "kernel": platform.release(), "slug": f"{slug}-{cores}core"}
+
+
+def versions(exe):
+    first = lambda cmd: sh(cmd).splitlines()[0]
+    return {
+        "clang": first(["clang-19", "--version"]),
+        "gcc": first(["gcc", "--version"]),
+        "g++": first(["g++", "--version"]),
+        "valgrind": first(["valgrind", "--version"]),
+        "libgomp (gcc -fopenmp)": loaded_library(exe["fib-gomp"], "libgomp"),
+        "libomp (clang-19 -fopenmp=libomp)":
+            loaded_library(exe["fib-libomp"], "libomp"),
+        "oneTBB (task_group)": loaded_library(exe["fib-tbb"], "libtbb"),
+        "oneTBB runtime (TBB_runtime_version)": subprocess.run(
+            [exe["fib-tbb"], "1"], env=dict(os.environ, FIB_TBB_VERSION="1"),
+            capture_output=True, text=True, check=True).stderr.strip(),
+    }
+
+
+# ---------------------------------------------------------------- running
+
+def run(exe, args, p=None, stats=False):
+    """Wall time of one run and its --stats total row (dict) if asked."""
+    cmd = [exe]
+    if p is not None:
+        cmd += ["--nproc", str(p)]
+    if stats:
+        cmd.append("--stats")
+    env = dict(os.environ, OMP_NUM_THREADS=str(p or 1))
+    env.pop("CILK_STRESS", None)
+    t = time.perf_counter()
+    r = subprocess.run(cmd + [str(a) for a in args], capture_output=True,
+                       text=True, env=env)
+    wall = time.perf_counter() - t
+    if r.returncode != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
+    total = None
+    if stats:
+        head = re.search(r"cilk: worker (.*)", r.stderr).group(1).split()
+        row = re.search(r"cilk: total (.*)", r.stderr).group(1).split()
+        total = dict(zip(head, (int(v) if v != "-" else None
+                                for v in row)))
+    return wall, total
+
+
+def summary(times):
+    med = statistics.median(times)
+    return {"min": min(times), "median": med, "max": max(times),
+            "spread": (max(times) - min(times)) / med * 100, "n": len(times)}
+
+
+def spawns(n):
+    """Spawns made by fib(n): every call but the root's."""
+    a, b = 0, 1
+    for _ in range(n + 1):
+        a, b = b, a + b
+    return 2 * a - 2
+
+
+def instructions(exe, n):
+    r = subprocess.run(["valgrind", "--tool=callgrind",
+                        "--callgrind-out-file=/dev/null", exe, "--nproc", "1",
+                        str(n)], capture_output=True, text=True, check=True,
+                       env=dict(os.environ, OMP_NUM_THREADS="1"))
+    return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
+
+
+def calibrate(exe, target):
+    """The n for which the serial fib takes about target seconds."""
+    n = 30
+    t = statistics.median(run(exe, [n])[0] for _ in range(3))
+    n += round(math.log(target / t) / math.log(PHI))
+    return max(20, min(n, 46))
+
+
+# ---------------------------------------------------------------- report
+
+def fmt(x, d=3):
+    return f"{x:.{d}f}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true",
+                    help="small inputs, fewer runs: under 5 minutes")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--no-install", action="store_true",
+                    help="do not run scripts/install-deps.sh")
+    ap.add_argument("--runs", type=int, help="runs per timing (default 5)")
+    ap.add_argument("--peer-runs", type=int,
+                    help="runs per peer timing (default 3, full mode 1)")
+    ap.add_argument("--fib-n", type=int, help="skip the calibration")
+    ap.add_argument("--out", help="result file (.md; the chart is .png)")
+    a = ap.parse_args()
+    runs = a.runs or 5
+    # A peer's fib(n) takes 50-100 T_S on one worker and more on two (the
+    # OpenMP runtimes contend), so the full mode times each peer once.
+    peer_runs = a.peer_runs or (3 if a.quick else 1)
+    target = 0.1 if a.quick else 1.0
+    sizes = {"knary": [9, 5, 2] if a.quick else [10, 5, 2],
+             "queens": [11] if a.quick else [13]}
+
+    build_project(a.build, not a.no_install)
+    try:
+        import matplotlib  # noqa: F401  (the chart needs it)
+    except ImportError:
+        # Debian's python3-matplotlib is importable by the system Python
+        # only (not by a pyenv or venv interpreter found first on PATH).
+        if sys.executable != "/usr/bin/python3":
+            log("matplotlib: continuing under /usr/bin/python3")
+            os.execv("/usr/bin/python3", ["/usr/bin/python3", __file__,
+                                          *sys.argv[1:], "--no-install"])
+        raise
+    log("compiling fib, knary and queens in every mode, and the peers")
+    exe = compile_programs(a.build)
+    mach = machine()
+    ver = versions(exe)
+    for k, v in ver.items():
+        log(f"{k}: {v}")
+    cores = mach["cores"]
+    procs = list(range(1, max(2, cores) + 1))
+    date = datetime.date.today().isoformat()
+    out = a.out or os.path.join(ROOT, "bench", "results",
+                                f"{date}-{mach['slug']}.md")
+
+    n = a.fib_n or calibrate(exe["fib-serial"], target)
+    log(f"fib({n}): serial elision calibrated to about {target} s")
+
+    # 1. Spawn cost and fib speedups, interleaved so that a slow moment of
+    # a shared machine hits every program alike.
+    fib_builds = [("serial", 1), ("serial-2calls", 1)] + \
+        [(m, p) for m in MODES for p in procs]
+    fib_t = {b: [] for b in fib_builds}
+    fib_s = {b: [] for b in fib_builds}
+    for i in range(runs):
+        log(f"fib({n}) round {i + 1}/{runs}")
+        for mode, p in fib_builds:
+            t, st = run(exe[f"fib-{mode}"], [n], p, stats=True)
+            fib_t[(mode, p)].append(t)
+            fib_s[(mode, p)].append(st)
+
+    # 2. Instructions per spawn.
+    callgrind = ["serial", "serial-2calls"] + MODES + ["gomp", "libomp", "tbb"]
+    per = {}
+    for b in callgrind:
+        log(f"callgrind fib-{b} (fib 20 and fib 24, one worker)")
+        i20 = instructions(exe[f"fib-{b}"], 20)
+        i24 = instructions(exe[f"fib-{b}"], 24)
+        per[b] = (i24 - i20) / (spawns(24) - spawns(20))
+
+    # 3. Peers at the same n.
+    peers = ["gomp", "libomp", "tbb"]
+    peer_t = {(b, p): [] for b in peers for p in procs}
+    for i in range(peer_runs):
+        for b in peers:
+            for p in procs:
+                log(f"peer fib-{b} fib({n}) P={p} round {i + 1}/{peer_runs}")
+                peer_t[(b, p)].append(run(exe[f"fib-{b}"], [n], p)[0])
+
+    # 4. Speedups of knary and queens.
+    app_t, app_s = {}, {}
+    for app, args in sizes.items():
+        builds = [("serial", 1)] + [(m, p) for m in MODES for p in procs]
+        for i in range(runs):
+            log(f"{app}{tuple(args)} round {i + 1}/{runs}")
+            for mode, p in builds:
+                t, st = run(exe[f"{app}-{mode}"], args, p, stats=True)
+                app_t.setdefault((app, mode, p), []).append(t)
+                app_s.setdefault((app, mode, p), []).append(st)
+    for (mode, p), v in fib_t.items():
+        app_t[("fib", mode, p)] = v
+        app_s[("fib", mode, p)] = fib_s[(mode, p)]
+
+    report = write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per,
+                          peer_t, app_t, app_s, sizes, procs)
+    chart(out[:-3] + ".png", n, fib_t, per, peer_t, app_t, procs)
+    log(f"wrote {out} and {out[:-3]}.png")
+    print(report)
+
+
+def write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per, peer_t,
+                 app_t, app_s, sizes, procs):
+    L = []
+    w = L.append
+    mode = "quick" if a.quick else "full"
+    w(f"# Spawn cost and speedups, {datetime.date.today().isoformat()} "
+      f"({mode} mode)\n")
+    w(f"Command: `python3 bench/run.py{' --quick' if a.quick else ''}` "
+      f"(total {time.time() - T0:.0f} s).\n")
+    w("## Machine\n")
+    w(f"- CPU: {mach['cpu']}, {mach['cores']} cores online, "
+      f"{mach['mem_mib']} MiB memory")
+    w(f"- OS: {mach['os']}, kernel {mach['kernel']}")
+    for k, v in ver.items():
+        w(f"- {k}: {v}")
+    w("")
+
+    ts = summary(fib_t[("serial", 1)])
+    ts2 = summary(fib_t[("serial-2calls", 1)])
+    w(f"## Spawn cost: fib({n}) on one worker (the memo's Tables 1-2)\n")
+    w(f"{runs} runs of each program, interleaved; wall time of the process "
+      "in seconds. T_S is the serial elision at clang -O2, which turns fib's "
+      "second call into a loop; T_S(2 calls) is the same elision with "
+      "`-fno-optimize-sibling-calls`, a real call per spawn like every Cilk "
+      "mode. Spread = (max - min) / median. Published: the memo's fast "
+      "clones of fib(36), range over its 16 machine/compiler rows and its "
+      "Pentium gcc -O2 row; for eager, Cilk-5's overhead as quoted in the "
+      "memo.\n")
+    w("| program | min | median | spread | median/T_S - 1 | "
+      "median/T_S(2 calls) - 1 | published (all rows) | published (Pentium) |")
+    w("|---|---|---|---|---|---|---|---|")
+    for b in ["serial", "serial-2calls"] + MODES:
+        s = summary(fib_t[(b, 1)])
+        pub = PUBLISHED.get(b, ("", ""))
+        w(f"| {b} | {fmt(s['min'])} | {fmt(s['median'])} | "
+          f"{s['spread']:.0f}% | {(s['median'] / ts['median'] - 1) * 100:.0f}%"
+          f" | {(s['median'] / ts2['median'] - 1) * 100:.0f}% | "
+          f"{pub[0]} | {pub[1]} |")
+    w("")
+
+    w("## Instructions per spawn (valgrind --tool=callgrind, one worker)\n")
+    w(f"(I(fib 24) - I(fib 20)) / (spawns(24) - spawns(20)), "
+      f"spawns(24) - spawns(20) = {spawns(24) - spawns(20)}; a spawn is a "
+      "task for the peers. Start-up cancels; the figures are exact.\n")
+    w("| program | instructions per spawn | more than serial | "
+      "more than serial (2 calls) |")
+    w("|---|---|---|---|")
+    for b, v in per.items():
+        w(f"| {b} | {v:.2f} | {v - per['serial']:.2f} | "
+          f"{v - per['serial-2calls']:.2f} |")
+    w("")
+
+    w(f"## Peers: fib({n}), a task per call, no cutoff\n")
+    w(f"{peer_runs} run{'s' if peer_runs > 1 else ''} each; T_S = {fmt(ts['median'])} s (serial "
+      "elision, median above). The Cilk rows repeat the medians above.\n")
+    head = " | ".join(f"T_{p} median (min)" for p in procs)
+    w(f"| program | {head} | T_1/T_S | T_1/T_{procs[-1]} |")
+    w("|---|" + "---|" * (len(procs) + 2))
+    rows = [(m, fib_t) for m in MODES] + [(b, peer_t) for b in
+                                          ("gomp", "libomp", "tbb")]
+    for b, tab in rows:
+        s = {p: summary(tab[(b, p)]) for p in procs}
+        cells = " | ".join(f"{fmt(s[p]['median'])} ({fmt(s[p]['min'])})"
+                           for p in procs)
+        w(f"| {b} | {cells} | {s[1]['median'] / ts['median']:.2f} | "
+          f"{s[1]['median'] / s[procs[-1]]['median']:.2f} |")
+    w("")
+
+    w("## Speedups\n")
+    w("Medians of the runs above; speedup T_1/T_P against the same mode on "
+      "one worker, application speedup T_S/T_P against the serial elision. "
+      "Steals and releases per worker are medians over the runs of the "
+      "`--stats` totals divided by P.\n")
+    apps = [("fib", [n])] + list(sizes.items())
+    w("| application | mode | P | T_P median (s) | T_1/T_P | T_S/T_P | "
+      "steals/worker | releases/worker | frames released/worker |")
+    w("|---|---|---|---|---|---|---|---|---|")
+    for app, args in apps:
+        name = f"{app}({','.join(map(str, args))})"
+        tsa = statistics.median(app_t[(app, "serial", 1)])
+        w(f"| {name} | serial elision | 1 | {fmt(tsa)} | | 1.00 | | | |")
+        for m in MODES:
+            t1 = statistics.median(app_t[(app, m, 1)])
+            for p in procs:
+                tp = statistics.median(app_t[(app, m, p)])
+                st = app_s[(app, m, p)]
+                per_w = lambda k: statistics.median(s[k] for s in st) / p
+                w(f"| {name} | {m} | {p} | {fmt(tp)} | {t1 / tp:.2f} | "
+                  f"{tsa / tp:.2f} | {per_w('steals'):.1f} | "
+                  f"{per_w('releases'):.1f} | {per_w('released'):.1f} |")
+    w("")
+    w(f"Chart: `{os.path.basename(out)[:-3]}.png` (T_1/T_S per program, "
+      "instructions per spawn over the two-call elision, application "
+      f"speedups on {procs[-1]} workers).\n")
+    text = "\n".join(L)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w") as f:
+        f.write(text)
+    return text
+
+
+def chart(path, n, fib_t, per, peer_t, app_t, procs):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(1, 3, figsize=(16, 4.8))
+    ts = statistics.median(fib_t[("serial", 1)])
+    names = ["serial-2calls"] + MODES + ["gomp", "libomp", "tbb"]
+    tabs = [fib_t] * 4 + [peer_t] * 3
+    med = [statistics.median(t[(b, 1)]) / ts for b, t in zip(names, tabs)]
+    lo = [m - min(t[(b, 1)]) / ts for m, b, t in zip(med, names, tabs)]
+    hi = [max(t[(b, 1)]) / ts - m for m, b, t in zip(med, names, tabs)]
+    ax[0].bar(names, med, yerr=[lo, hi], capsize=3,
+              color=["grey"] + ["C0", "C1", "C2"] + ["C3"] * 3)
+    ax[0].set_yscale("log")
+    ax[0].set_ylabel("T_1 / T_S (log scale; whiskers: min, max)")
+    ax[0].set_title(f"fib({n}) on one worker")
+    ax[0].tick_params(axis="x", rotation=30)
+
+    names = MODES + ["gomp", "libomp", "tbb"]
+    vals = [per[b] - per["serial-2calls"] for b in names]
+    ax[1].bar(names, vals, color=["C0", "C1", "C2"] + ["C3"] * 3)
+    ax[1].set_yscale("log")
+    ax[1].set_ylabel("instructions per spawn over the 2-call elision (log)")
+    ax[1].set_title("callgrind, fib(24) - fib(20)")
+    for i, v in enumerate(vals):
+        ax[1].text(i, v, f"{v:.1f}", ha="center", va="bottom")
+    ax[1].tick_params(axis="x", rotation=30)
+
+    apps = ["fib", "knary", "queens"]
+    p = procs[-1]
+    width = 0.8 / len(MODES)
+    for j, m in enumerate(MODES):
+        sp = [statistics.median(app_t[(a_, "serial", 1)]) /
+              statistics.median(app_t[(a_, m, p)]) for a_ in apps]
+        ax[2].bar([i + j * width for i in range(len(apps))], sp, width,
+                  label=m, color=f"C{j}")
+    ax[2].axhline(p, color="grey", linestyle="--", linewidth=1)
+    ax[2].set_xticks([i + width for i in range(len(apps))], apps)
+    ax[2].set_ylabel(f"T_S / T_{p}")
+    ax[2].set_title(f"application speedup on {p} workers")
+    ax[2].legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
+if __name__ == "__main__":
+    main()

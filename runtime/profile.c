@@ -1,0 +1,166 @@
+/* profile.c - work and span of a profiled program (-fplugin-arg-cilk-profile).
+ *
+ * The hooks run at every strand boundary of every Cilk procedure (see
+ * CILK_ABI_PROF_* in cilk-abi.h). Each strand is timed with the timestamp
+ * counter: its length goes to the worker's work total and to the span of its
+ * procedure instance. The span follows the Cilk paper (section 4): a
+ * strand's earliest start is its procedure's span so far; a child spawned
+ * at span `at` that ends with span s makes its parent's span at least at + s
+ * once the parent syncs; Cilk main's span at return is T_inf. Only the
+ * hooks pay for this: a program compiled without profiling never calls them.
+ *
+ * Contract: p belongs to the procedure whose strand calls the hook; that
+ * strand runs on the calling worker. Between a spawn hook and the child's
+ * enter hook the worker runs nothing else Cilk, so the worker carries the
+ * parent's identity across (w->prof_pending). */
+#include "profile.h"
+#include "worker.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <time.h>
+
+_Static_assert(sizeof(struct __cilk_prof) == CILK_ABI_PROF_SIZE,
+               "profile record size is part of the ABI");
+
+static unsigned long long root_span;
+static atomic_bool profiled;
+/* Timestamp counter and clock at sched start and end, to convert ticks. */
+static unsigned long long tsc_start, tsc_end;
+static double clock_start, clock_end;
+
+static inline unsigned long long now(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_ia32_rdtsc();
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (unsigned long long)ts.tv_sec * 1000000000ull +
+           (unsigned long long)ts.tv_nsec;
+#endif
+}
+
+static double clock_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Ends p's current strand on w; `thread`: it counts as a Cilk thread. */
+static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
+{
+    unsigned long long d = now() - p->start;
+    w->stats.work += d;
+    w->stats.threads += (unsigned long)thread;
+    p->span += d;
+}
+
+void __cilkrt_prof_enter(struct __cilk_prof *p)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    p->parent = w->prof_pending;
+    p->at = w->prof_pending_at;
+    w->prof_pending = NULL;
+    if (!p->parent)
+        atomic_store_explicit(&profiled, true, memory_order_relaxed);
+    p->span = 0;
+    atomic_store_explicit((_Atomic unsigned long long *)&p->children, 0,
+                          memory_order_relaxed);
+    p->spawning = 0;
+    p->spawned = 0;
+    p->start = now();
+}
+
+void __cilkrt_prof_spawn(struct __cilk_prof *p)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    if (!p->spawning) {
+        strand_end(w, p, 1);
+        STAT_INC(w, spawns);
+        p->spawning = 1;
+        p->spawned = 1;
+    }
+    w->prof_pending = p;
+    w->prof_pending_at = p->span;
+}
+
+void __cilkrt_prof_resume(struct __cilk_prof *p)
+{
+    p->spawning = 0;
+    p->start = now();
+}
+
+void __cilkrt_prof_sync(struct __cilk_prof *p)
+{
+    /* A sync with no child since the last one ends no thread. */
+    strand_end(__cilkrt_tls_worker, p, p->spawned);
+}
+
+void __cilkrt_prof_synced(struct __cilk_prof *p)
+{
+    /* Every child has finished: the join protocol ordered their updates
+     * before this. */
+    unsigned long long c = atomic_load_explicit(
+        (_Atomic unsigned long long *)&p->children, memory_order_relaxed);
+    if (c > p->span)
+        p->span = c;
+    p->spawned = 0;
+    p->start = now();
+}
+
+void __cilkrt_prof_return(struct __cilk_prof *p)
+{
+    strand_end(__cilkrt_tls_worker, p, 1);
+    if (!p->parent) {
+        root_span = p->span;
+        return;
+    }
+    _Atomic unsigned long long *c =
+        (_Atomic unsigned long long *)&p->parent->children;
+    unsigned long long mine = p->at + p->span;
+    unsigned long long old = atomic_load_explicit(c, memory_order_relaxed);
+    while (old < mine &&
+           !atomic_compare_exchange_weak_explicit(c, &old, mine,
+                                                  memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
+}
+
+void profile_start(void)
+{
+    clock_start = clock_now();
+    tsc_start = now();
+}
+
+void profile_stop(void)
+{
+    clock_end = clock_now();
+    tsc_end = now();
+}
+
+int profile_print(struct worker **workers, int n)
+{
+    if (!atomic_load_explicit(&profiled, memory_order_relaxed))
+        return 0;
+    double seconds_per_tick = tsc_end > tsc_start
+                                  ? (clock_end - clock_start) /
+                                        (double)(tsc_end - tsc_start)
+                                  : 0;
+    unsigned long long work = 0, threads = 0, spawns = 0;
+    for (int i = 0; i < n; i++) {
+        work += workers[i]->stats.work;
+        threads += workers[i]->stats.threads;
+        spawns += workers[i]->stats.spawns;
+    }
+    double t1 = (double)work * seconds_per_tick;
+    double tinf = (double)root_span * seconds_per_tick;
+    fprintf(stderr,
+            "cilk: profile: work T_1 %.6f s, span T_inf %.6f s, "
+            "parallelism %.2f, threads %llu, thread length %.3f us, "
+            "spawns %llu\n",
+            t1, tinf, tinf > 0 ? t1 / tinf : 0.0, threads,
+            threads ? t1 / (double)threads * 1e6 : 0.0, spawns);
+    return 1;
+}
