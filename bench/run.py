@@ -203,7 +203,7 @@ def run(exe, args, p=None, stats=False):
 def summary(times):
     med = statistics.median(times)
     return {"min": min(times), "median": med, "max": max(times),
-            "spread": (max(times) - min(times)) / med * 100, "n": len(times)}
+            "spread": (max(times) - min(times)) / med * 100}
 
 
 def spawns(n):
@@ -239,7 +239,7 @@ def fmt(x, d=3):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true",
-                    help="small inputs, fewer runs: under 5 minutes")
+                    help="small inputs: under 5 minutes")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--no-install", action="store_true",
                     help="do not run scripts/install-deps.sh")

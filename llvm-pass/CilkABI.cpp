@@ -163,6 +163,10 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_RELEASE_BOTTOM)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_PROF_ENTER || Name == CILK_ABI_PROF_SPAWN ||
+           Name == CILK_ABI_PROF_RESUME || Name == CILK_ABI_PROF_SYNC ||
+           Name == CILK_ABI_PROF_SYNCED || Name == CILK_ABI_PROF_RETURN)
+    Ty = FunctionType::get(Void, {Ptr}, false);
   else
     llvm_unreachable("unknown Cilk runtime function");
   FunctionCallee FC = M.getOrInsertFunction(Name, Ty);

@@ -25,6 +25,7 @@
 namespace llvm {
 class CallBase;
 class Function;
+class FunctionCallee;
 class Instruction;
 class Value;
 class Module;
@@ -60,6 +61,9 @@ llvm::Value *profileRecord(llvm::Function &F);
 bool insertImplicitSyncs(llvm::Function &F);
 /// True if I is a direct call to the function named Name.
 bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
+/// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
+/// ABI type (CilkABI.cpp).
+llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
 /// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in

@@ -454,9 +454,7 @@ bool prepareProcedure(Shape &S) {
   // A profile build: the continuation of each spawn starts a strand, in
   // resume.N, where both clones continue.
   if (Value *Prof = profileRecord(F)) {
-    FunctionCallee Resume = M.getOrInsertFunction(
-        CILK_ABI_PROF_RESUME, Type::getVoidTy(M.getContext()),
-        PointerType::getUnqual(M.getContext()));
+    FunctionCallee Resume = getRuntimeFn(M, CILK_ABI_PROF_RESUME);
     for (SuspendPoint &P : S.Points)
       if (P.IsSpawn)
         CallInst::Create(Resume, {Prof}, "",

@@ -75,8 +75,9 @@ bool insertImplicitSyncs(Function &F) {
     auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator());
     if (!Ret)
       continue;
-    // Already synced: a sync marker after the block's last spawn (the
-    // profile instrumentation inserted it, before its return hook).
+    // Already synced: a sync marker (written by the programmer, or put
+    // there by the profile instrumentation before its return hook) comes
+    // after the block's last spawn.
     bool Synced = false;
     for (Instruction &I : reverse(*BB)) {
       if (isCallTo(I, CILK_ABI_SYNC_MARKER)) {
@@ -96,11 +97,7 @@ bool insertImplicitSyncs(Function &F) {
 
 static void instrument(Function &F, Mode TheMode) {
   Module &M = *F.getParent();
-  LLVMContext &Ctx = M.getContext();
-  auto Hook = [&](StringRef Name) {
-    return M.getOrInsertFunction(Name, Type::getVoidTy(Ctx),
-                                 PointerType::getUnqual(Ctx));
-  };
+  auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
   insertImplicitSyncs(F);
 
   BasicBlock &Entry = F.getEntryBlock();

@@ -145,7 +145,6 @@ llvm::Value *createResultSlot(llvm::BasicBlock &Entry, const SuspendPoint &P,
 void emitPopAfterSpawn(llvm::CallBase *Call, const SuspendPoint &P,
                        llvm::Value *W, llvm::Value *ResultSlot,
                        llvm::BasicBlock *Cont, llvm::BasicBlock *Stolen);
-llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
 
 } // namespace cilk
 

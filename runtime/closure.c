@@ -54,7 +54,6 @@ static int size_class(int size)
 void *frame_alloc(struct worker *w, int size)
 {
     int k = size_class(size);
-    w->stats.frames++;
     if (++w->stats.live > w->stats.max_live)
         w->stats.max_live = w->stats.live;
     if (k < FREELIST_CLASSES && w->freelist[k]) {

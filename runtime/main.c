@@ -58,7 +58,7 @@ int main(int argc, char *argv[], char *envp[])
     double elapsed = now_seconds() - start;
 
     fflush(stdout);
-    int profiled = profile_print(sched_workers(), opts.nproc);
+    int profiled = profile_print(sched_workers(), opts.nproc, elapsed);
     if (opts.stats)
         stats_print(sched_workers(), opts.nproc, elapsed, mode_name(mode),
                     profiled);

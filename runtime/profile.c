@@ -25,9 +25,9 @@ _Static_assert(sizeof(struct __cilk_prof) == CILK_ABI_PROF_SIZE,
 
 static unsigned long long root_span;
 static atomic_bool profiled;
-/* Timestamp counter and clock at sched start and end, to convert ticks. */
+/* The timestamp counter at sched start and end, to convert ticks against
+ * the wall time main() measures over the same interval. */
 static unsigned long long tsc_start, tsc_end;
-static double clock_start, clock_end;
 
 static inline unsigned long long now(void)
 {
@@ -39,13 +39,6 @@ static inline unsigned long long now(void)
     return (unsigned long long)ts.tv_sec * 1000000000ull +
            (unsigned long long)ts.tv_nsec;
 #endif
-}
-
-static double clock_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* Ends p's current strand on w; `thread`: it counts as a Cilk thread. */
@@ -130,24 +123,20 @@ void __cilkrt_prof_return(struct __cilk_prof *p)
 
 void profile_start(void)
 {
-    clock_start = clock_now();
     tsc_start = now();
 }
 
 void profile_stop(void)
 {
-    clock_end = clock_now();
     tsc_end = now();
 }
 
-int profile_print(struct worker **workers, int n)
+int profile_print(struct worker **workers, int n, double wall)
 {
     if (!atomic_load_explicit(&profiled, memory_order_relaxed))
         return 0;
-    double seconds_per_tick = tsc_end > tsc_start
-                                  ? (clock_end - clock_start) /
-                                        (double)(tsc_end - tsc_start)
-                                  : 0;
+    double seconds_per_tick =
+        tsc_end > tsc_start ? wall / (double)(tsc_end - tsc_start) : 0;
     unsigned long long work = 0, threads = 0, spawns = 0;
     for (int i = 0; i < n; i++) {
         work += workers[i]->stats.work;

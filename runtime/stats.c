@@ -8,7 +8,7 @@
 static const char *const heads[] = {
     "spawns", "threads", "closures", "space", "requests", "steals",
     "failed", "empty", "releases", "released", "suspensions"};
-enum { NCOLS = sizeof heads / sizeof heads[0] };
+enum { NCOLS = sizeof heads / sizeof heads[0], COL_SPACE = 3 };
 
 static void row(const struct worker_stats *s, unsigned long v[NCOLS])
 {
@@ -54,8 +54,8 @@ void stats_print(struct worker **workers, int n, double wall, const char *mode,
         snprintf(who, sizeof who, "%d", i);
         print_row(who, v, profiled);
         for (int j = 0; j < NCOLS; j++)
-            total[j] = j == 3 ? (v[j] > total[j] ? v[j] : total[j])
-                              : total[j] + v[j];
+            total[j] = j == COL_SPACE ? (v[j] > total[j] ? v[j] : total[j])
+                                      : total[j] + v[j];
     }
     print_row("total", total, profiled);
 }

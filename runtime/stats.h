@@ -13,10 +13,9 @@ struct worker_stats {
     unsigned long spawns;         /* spawns executed (profile builds) */
     unsigned long threads;        /* Cilk threads (strands) executed (profile) */
     unsigned long long work;      /* their total length in ticks (profile) */
-    unsigned long frames;         /* runtime frames allocated here (closures
-                                     and heap frames) */
-    long live, max_live;          /* allocated here minus freed here: now,
-                                     and the most at any time */
+    long live, max_live;          /* runtime frames (closures and heap
+                                     frames) allocated here minus freed
+                                     here: now, and the most at any time */
     unsigned long steal_attempts; /* steal requests sent to a victim */
     unsigned long steals;         /* successful ones */
     unsigned long empty;          /* requests that found the deque empty */

@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 
+from stats_table import totals
+
 for p in (1, 2, 4):
     for stress in ("0", "1"):
         r = subprocess.run([sys.argv[1], "--nproc", str(p), "--stats",
@@ -16,9 +18,7 @@ for p in (1, 2, 4):
         prof = re.search(r"work T_1 ([\d.]+) s, span T_inf ([\d.]+) s, "
                          r"parallelism [\d.]+, threads (\d+), thread length "
                          r"[\d.]+ us, spawns (\d+)", r.stderr)
-        cols = re.search(r"cilk: worker (.*)", r.stderr).group(1).split()
-        total = dict(zip(cols, map(int, re.search(
-            r"cilk: total (.*)", r.stderr).group(1).split())))
+        total = totals(r.stderr)
         work, span = float(prof.group(1)), float(prof.group(2))
         print(f"P={p} stress={stress} status {r.returncode}: "
               f"spawns {prof.group(4)} threads {prof.group(3)}; "

@@ -2,15 +2,13 @@
 lines and a few facts about the totals for FileCheck."""
 import sys
 
-cols = None
-for line in sys.stdin:
-    f = line.split()
-    if f[:2] == ["cilk:", "worker"]:
-        cols = f[2:]
-    elif f[:2] == ["cilk:", "total"]:
-        t = dict(zip(cols, (int(v) if v != "-" else None for v in f[2:])))
-    elif not line.startswith("cilk:"):
+from stats_table import totals
+
+text = sys.stdin.read()
+for line in text.splitlines(keepends=True):
+    if not line.startswith("cilk:"):
         print(line, end="")
+t = totals(text)
 print("releases > 0:", t["releases"] > 0)
 print("released >= releases:", t["released"] >= t["releases"])
 print("steals <= requests:", t["steals"] <= t["requests"])
