@@ -29,15 +29,15 @@ import argparse
 import datetime
 import math
 import os
-import platform
 import re
 import statistics
 import subprocess
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODES = ["eager", "indolent", "sedative"]
+from benchlib import (MODES, ROOT, T0, build_project, compile_cilk, log,
+                      machine, machine_lines, run, sh, summary,
+                      use_system_matplotlib)
+
 PHI = (1 + 5 ** 0.5) / 2
 
 # The memo's published overheads of T_1 over T_S for fib(36) (Tables 1-2,
@@ -50,55 +50,18 @@ PUBLISHED = {
     "eager": ("120% to 520% (Cilk-5)", "330% (Cilk-5, 200 MHz)"),
 }
 
-T0 = time.time()
-
-
-def log(msg):
-    print(f"[bench {time.time() - T0:6.0f} s] {msg}", file=sys.stderr,
-          flush=True)
-
-
-def sh(cmd, **kw):
-    return subprocess.run(cmd, check=True, text=True, capture_output=True,
-                          **kw).stdout
-
-
 # ---------------------------------------------------------------- building
-
-def build_project(build, install):
-    if install:
-        log("installing dependencies (scripts/install-deps.sh)")
-        subprocess.run(["bash", os.path.join(ROOT, "scripts/install-deps.sh"),
-                        "libomp-19-dev", "libtbb-dev", "g++", "valgrind",
-                        "python3-matplotlib"], check=True,
-                       stdout=sys.stderr)
-    if not os.path.exists(os.path.join(build, "build.ninja")):
-        log(f"configuring {build}")
-        subprocess.run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja",
-                        "-DCMAKE_BUILD_TYPE=Release"], check=True,
-                       stdout=sys.stderr)
-    log("building the plugin, pass and runtime")
-    subprocess.run(["ninja", "-C", build], check=True, stdout=sys.stderr)
-
 
 def compile_programs(build):
     """Returns {name: executable}.  Cilk programs are named app-mode."""
     out = os.path.join(build, "bench")
-    os.makedirs(out, exist_ok=True)
     exe = {}
-
-    def cilk(app, mode, extra=(), suffix=""):
-        name = f"{app}-{mode}{suffix}"
-        exe[name] = os.path.join(out, name)
-        sh(["clang-19", f"-fplugin={build}/lib/cilk/cilk.so",
-            f"-fplugin-arg-cilk-mode={mode}", "-O2", *extra, "-x", "c",
-            os.path.join(ROOT, "examples", app + ".cilk"), f"-L{build}/lib",
-            "-lcilkrt", "-lpthread", "-o", exe[name]])
-
     for app in ("fib", "knary", "queens"):
         for mode in ["serial"] + MODES:
-            cilk(app, mode)
-    cilk("fib", "serial", ["-fno-optimize-sibling-calls"], "-2calls")
+            exe[f"{app}-{mode}"] = compile_cilk(build, app, mode)
+    exe["fib-serial-2calls"] = compile_cilk(
+        build, "fib", "serial", ["-fno-optimize-sibling-calls"],
+        "fib-serial-2calls")
 
     peers = os.path.join(ROOT, "bench", "peers")
     for name, cmd in {
@@ -138,29 +101,9 @@ def loaded_library(exe, pattern):
     return "not loaded"
 
 
-def machine():
-    cpu = "unknown"
-    for line in open("/proc/cpuinfo"):
-        if line.startswith("model name"):
-            cpu = line.split(":", 1)[1].strip()
-            break
-    mem = int(re.search(r"MemTotal:\s+(\d+)",
-                        open("/proc/meminfo").read()).group(1)) // 1024
-    osname = platform.platform()
-    if os.path.exists("/etc/os-release"):
-        m = re.search(r'PRETTY_NAME="([^"]*)"', open("/etc/os-release").read())
-        osname = m.group(1) if m else osname
-    cores = os.cpu_count()
-    slug = re.sub(r"[^a-z0-9]+", "-", cpu.lower()).strip("-")
-    slug = "-".join(slug.split("-")[:3])
-    return {"cpu": cpu, "cores": cores, "mem_mib": mem, "os": osname,
-            "kernel": platform.release(), "slug": f"{slug}-{cores}core"}
-
-
 def versions(exe):
     first = lambda cmd: sh(cmd).splitlines()[0]
     return {
-        "clang": first(["clang-19", "--version"]),
         "gcc": first(["gcc", "--version"]),
         "g++": first(["g++", "--version"]),
         "valgrind": first(["valgrind", "--version"]),
@@ -175,36 +118,6 @@ def versions(exe):
 
 
 # ---------------------------------------------------------------- running
-
-def run(exe, args, p=None, stats=False):
-    """Wall time of one run and its --stats total row (dict) if asked."""
-    cmd = [exe]
-    if p is not None:
-        cmd += ["--nproc", str(p)]
-    if stats:
-        cmd.append("--stats")
-    env = dict(os.environ, OMP_NUM_THREADS=str(p or 1))
-    env.pop("CILK_STRESS", None)
-    t = time.perf_counter()
-    r = subprocess.run(cmd + [str(a) for a in args], capture_output=True,
-                       text=True, env=env)
-    wall = time.perf_counter() - t
-    if r.returncode != 0:
-        sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
-    total = None
-    if stats:
-        head = re.search(r"cilk: worker (.*)", r.stderr).group(1).split()
-        row = re.search(r"cilk: total (.*)", r.stderr).group(1).split()
-        total = dict(zip(head, (int(v) if v != "-" else None
-                                for v in row)))
-    return wall, total
-
-
-def summary(times):
-    med = statistics.median(times)
-    return {"min": min(times), "median": med, "max": max(times),
-            "spread": (max(times) - min(times)) / med * 100}
-
 
 def spawns(n):
     """Spawns made by fib(n): every call but the root's."""
@@ -257,17 +170,10 @@ def main():
     sizes = {"knary": [9, 5, 2] if a.quick else [10, 5, 2],
              "queens": [11] if a.quick else [13]}
 
-    build_project(a.build, not a.no_install)
-    try:
-        import matplotlib  # noqa: F401  (the chart needs it)
-    except ImportError:
-        # Debian's python3-matplotlib is importable by the system Python
-        # only (not by a pyenv or venv interpreter found first on PATH).
-        if sys.executable != "/usr/bin/python3":
-            log("matplotlib: continuing under /usr/bin/python3")
-            os.execv("/usr/bin/python3", ["/usr/bin/python3", __file__,
-                                          *sys.argv[1:], "--no-install"])
-        raise
+    build_project(a.build, not a.no_install,
+                  ["libomp-19-dev", "libtbb-dev", "g++", "valgrind",
+                   "python3-matplotlib"])
+    use_system_matplotlib(__file__)
     log("compiling fib, knary and queens in every mode, and the peers")
     exe = compile_programs(a.build)
     mach = machine()
@@ -292,7 +198,7 @@ def main():
     for i in range(runs):
         log(f"fib({n}) round {i + 1}/{runs}")
         for mode, p in fib_builds:
-            t, st = run(exe[f"fib-{mode}"], [n], p, stats=True)
+            t, st, _ = run(exe[f"fib-{mode}"], [n], p, stats=True)
             fib_t[(mode, p)].append(t)
             fib_s[(mode, p)].append(st)
 
@@ -321,7 +227,7 @@ def main():
         for i in range(runs):
             log(f"{app}{tuple(args)} round {i + 1}/{runs}")
             for mode, p in builds:
-                t, st = run(exe[f"{app}-{mode}"], args, p, stats=True)
+                t, st, _ = run(exe[f"{app}-{mode}"], args, p, stats=True)
                 app_t.setdefault((app, mode, p), []).append(t)
                 app_s.setdefault((app, mode, p), []).append(st)
     for (mode, p), v in fib_t.items():
@@ -345,9 +251,8 @@ def write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per, peer_t,
     w(f"Command: `python3 bench/run.py{' --quick' if a.quick else ''}` "
       f"(total {time.time() - T0:.0f} s).\n")
     w("## Machine\n")
-    w(f"- CPU: {mach['cpu']}, {mach['cores']} cores online, "
-      f"{mach['mem_mib']} MiB memory")
-    w(f"- OS: {mach['os']}, kernel {mach['kernel']}")
+    for line in machine_lines(mach):
+        w(line)
     for k, v in ver.items():
         w(f"- {k}: {v}")
     w("")

@@ -52,7 +52,7 @@ int main(int argc, char *argv[], char *envp[])
         (int (*)(int, char **, char **))(void (*)(void))__cilk_main;
     sched_set_stress(opts.stress);
     double start = now_seconds();
-    profile_start();
+    profile_start(opts.profile_strands);
     int status = sched_run(opts.nproc, cilk_main, argc, argv, envp);
     profile_stop();
     double elapsed = now_seconds() - start;

@@ -44,6 +44,15 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
     const char *stats = getenv("CILK_STATS");
     opts->stats = stats && *stats && strcmp(stats, "0") != 0;
 
+    const char *profile = getenv("CILK_PROFILE");
+    opts->profile_strands = profile && strcmp(profile, "strands") == 0;
+    if (profile && *profile && !opts->profile_strands &&
+        strcmp(profile, "time") != 0) {
+        fprintf(stderr, "cilk: CILK_PROFILE must be time or strands, not "
+                        "'%s'\n", profile);
+        return -1;
+    }
+
     const char *env = getenv("CILK_NWORKERS");
     if (env && *env && parse_nproc("CILK_NWORKERS", env, &opts->nproc))
         return -1;

@@ -6,7 +6,9 @@
  *   ./prog [--nproc N] [--stats] [--] program-arguments...
  *
  * CILK_NWORKERS=N sets the default worker count; --nproc overrides it.
- * CILK_STATS=1 is --stats; CILK_STRESS=1 turns on stress mode (scheduler.h). */
+ * CILK_STATS=1 is --stats; CILK_STRESS=1 turns on stress mode (scheduler.h).
+ * CILK_PROFILE=strands makes a profile build weigh every strand 1 instead of
+ * its duration (profile.h); CILK_PROFILE=time is the default. */
 #ifndef CILKRT_OPTIONS_H
 #define CILKRT_OPTIONS_H
 
@@ -16,6 +18,7 @@ struct cilk_options {
     int nproc;  /* number of workers, >= 1 */
     bool stats; /* print statistics at exit */
     bool stress; /* CILK_STRESS=1 */
+    bool profile_strands; /* CILK_PROFILE=strands */
 };
 
 /* Fills *opts from the environment and the runtime options at the front of

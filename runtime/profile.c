@@ -25,6 +25,9 @@ _Static_assert(sizeof(struct __cilk_prof) == CILK_ABI_PROF_SIZE,
 
 static unsigned long long root_span;
 static atomic_bool profiled;
+/* Set before any worker starts: a strand weighs 1 (if it is a thread), not
+ * its duration. */
+static bool unit_strands;
 /* The timestamp counter at sched start and end, to convert ticks against
  * the wall time main() measures over the same interval. */
 static unsigned long long tsc_start, tsc_end;
@@ -44,7 +47,8 @@ static inline unsigned long long now(void)
 /* Ends p's current strand on w; `thread`: it counts as a Cilk thread. */
 static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
 {
-    unsigned long long d = now() - p->start;
+    unsigned long long d =
+        unit_strands ? (unsigned long long)thread : now() - p->start;
     w->stats.work += d;
     w->stats.threads += (unsigned long)thread;
     p->span += d;
@@ -121,8 +125,9 @@ void __cilkrt_prof_return(struct __cilk_prof *p)
         ;
 }
 
-void profile_start(void)
+void profile_start(bool strands)
 {
+    unit_strands = strands;
     tsc_start = now();
 }
 
@@ -142,6 +147,15 @@ int profile_print(struct worker **workers, int n, double wall)
         work += workers[i]->stats.work;
         threads += workers[i]->stats.threads;
         spawns += workers[i]->stats.spawns;
+    }
+    if (unit_strands) {
+        fprintf(stderr,
+                "cilk: profile: strands: work %llu, span %llu, "
+                "parallelism %.2f, threads %llu, spawns %llu\n",
+                work, root_span,
+                root_span ? (double)work / (double)root_span : 0.0, threads,
+                spawns);
+        return 1;
     }
     double t1 = (double)work * seconds_per_tick;
     double tinf = (double)root_span * seconds_per_tick;

@@ -4,12 +4,18 @@
 
 struct worker;
 
+#include <stdbool.h>
+
 /* Bracket the Cilk computation: the timestamp counter is converted to
- * seconds against the wall time of this interval. */
-void profile_start(void);
+ * seconds against the wall time of this interval.  strands: weigh every
+ * strand 1 instead of its duration, so that work is the thread count and
+ * span the number of threads on the longest path, exact quantities that
+ * do not depend on the machine or the schedule (CILK_PROFILE=strands). */
+void profile_start(bool strands);
 void profile_stop(void);
-/* Prints T_1, T_inf, parallelism, threads and thread length to stderr and
- * returns 1 if the program was compiled with profiling; else returns 0.
+/* Prints T_1, T_inf, parallelism, threads and thread length to stderr (in
+ * strands: work, span and parallelism in threads) and returns 1 if the
+ * program was compiled with profiling; else returns 0.
  * wall: the seconds between profile_start and profile_stop. */
 int profile_print(struct worker **workers, int n, double wall);
 

@@ -16,10 +16,11 @@ echo "\$ $CC -O2 -x c examples/fib.cilk -Lbuild/lib -lcilkrt -lpthread -o build/
 $CC -O2 -x c examples/fib.cilk -Lbuild/lib -lcilkrt -lpthread -o build/fib
 echo "\$ build/fib --stats 30"
 build/fib --stats 30
-echo "\$ build/examples/queens 10"
-build/examples/queens 10
-echo "\$ build/examples/matmul 256"
-build/examples/matmul 256
+for ex in "queens -c 10" "pfold -c 2 2 4" "ray -c 512 512 build/ray.ppm" \
+          "cilksort -c 1000000" "knary -c 9 5 2"; do
+  echo "\$ build/examples/$ex"
+  build/examples/$ex
+done
 
 echo
 echo "== A misuse is a compile error, not a crash =="

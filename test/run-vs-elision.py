@@ -57,7 +57,11 @@ def main():
     with open(ref_c, "w") as f:
         f.write(elided)
     ref_exe = base + ".elision"
-    r = run(["gcc", "-std=gnu11", "-O1", "-w", ref_c, "-o", ref_exe, "-lm"])
+    # The elision is written elsewhere: its includes are found beside the
+    # source.
+    r = run(["gcc", "-std=gnu11", "-O1", "-w",
+             "-I", os.path.dirname(os.path.abspath(a.source)), ref_c, "-o",
+             ref_exe, "-lm"])
     if r.returncode:
         die(f"gcc could not compile the elision:\n{r.stderr}")
     ref = run([ref_exe] + a.args, timeout=a.timeout)

@@ -1,0 +1,171 @@
+"""What the bench/ commands share: building the project, compiling the
+examples in every mode, running a program with --stats, describing the
+machine, and progress output.  Every command is one command from a fresh
+Debian 12 machine: build_project() installs what it needs first."""
+import datetime
+import importlib.util
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODES = ["eager", "indolent", "sedative"]
+T0 = time.time()
+
+
+def log(msg):
+    print(f"[bench {time.time() - T0:6.0f} s] {msg}", file=sys.stderr,
+          flush=True)
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, text=True, capture_output=True,
+                          **kw).stdout
+
+
+def build_project(build, install, packages=("python3-matplotlib",)):
+    """Installs the dependencies plus `packages` (unless not `install`),
+    then configures `build` if needed and builds it."""
+    if install:
+        log("installing dependencies (scripts/install-deps.sh)")
+        subprocess.run(["bash", os.path.join(ROOT, "scripts/install-deps.sh"),
+                        *packages], check=True, stdout=sys.stderr)
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        log(f"configuring {build}")
+        subprocess.run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja",
+                        "-DCMAKE_BUILD_TYPE=Release"], check=True,
+                       stdout=sys.stderr)
+    log("building the plugin, pass and runtime")
+    subprocess.run(["ninja", "-C", build], check=True, stdout=sys.stderr)
+
+
+def use_system_matplotlib(script):
+    """Debian's python3-matplotlib is importable by the system Python only
+    (not by a pyenv or venv interpreter found first on PATH): re-runs
+    `script` under /usr/bin/python3 (without reinstalling) if needed."""
+    if importlib.util.find_spec("matplotlib") is None:
+        if sys.executable == "/usr/bin/python3":
+            sys.exit("bench: matplotlib is not installed "
+                     "(apt-get install python3-matplotlib)")
+        log("matplotlib: continuing under /usr/bin/python3")
+        os.execv("/usr/bin/python3", ["/usr/bin/python3", script,
+                                      *sys.argv[1:], "--no-install"])
+
+
+def compile_cilk(build, app, mode, extra=(), name=None):
+    """Compiles examples/<app>.cilk in `mode` at -O2 into build/bench/ and
+    returns the executable's path (named <app>-<mode> unless `name`)."""
+    out = os.path.join(build, "bench")
+    os.makedirs(out, exist_ok=True)
+    exe = os.path.join(out, name or f"{app}-{mode}")
+    sh(["clang-19", f"-fplugin={build}/lib/cilk/cilk.so",
+        f"-fplugin-arg-cilk-mode={mode}", "-O2", *extra, "-x", "c",
+        os.path.join(ROOT, "examples", app + ".cilk"), f"-L{build}/lib",
+        "-lcilkrt", "-lpthread", "-lm", "-o", exe])
+    return exe
+
+
+def parse_stats(stderr):
+    """The --stats output: {"wall": seconds, column: total row value}, with
+    None for a column printed as "-"."""
+    head = re.search(r"cilk: worker (.*)", stderr).group(1).split()
+    row = re.search(r"cilk: total (.*)", stderr).group(1).split()
+    total = dict(zip(head, (int(v) if v != "-" else None for v in row)))
+    total["wall"] = float(re.search(r"wall time ([\d.]+) s", stderr).group(1))
+    return total
+
+
+def run(exe, args, p=None, stats=False, env=None):
+    """Runs exe (on p workers, with --stats if asked) and returns its
+    process wall time, its --stats totals (parse_stats; None unless asked)
+    and the finished process (its stdout and stderr).  A failing run stops
+    the bench."""
+    cmd = [exe]
+    if p is not None:
+        cmd += ["--nproc", str(p)]
+    if stats:
+        cmd.append("--stats")
+    env = dict(os.environ, OMP_NUM_THREADS=str(p or 1), **(env or {}))
+    env.pop("CILK_STRESS", None)
+    t = time.perf_counter()
+    r = subprocess.run(cmd + [str(a) for a in args], capture_output=True,
+                       text=True, env=env)
+    wall = time.perf_counter() - t
+    if r.returncode != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
+    return wall, parse_stats(r.stderr) if stats else None, r
+
+
+def summary(times):
+    med = statistics.median(times)
+    return {"min": min(times), "median": med, "max": max(times),
+            "spread": (max(times) - min(times)) / med * 100}
+
+
+def machine():
+    """The machine's description, and a slug naming its results."""
+    cpu = "unknown"
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    mem = int(re.search(r"MemTotal:\s+(\d+)",
+                        open("/proc/meminfo").read()).group(1)) // 1024
+    osname = platform.platform()
+    if os.path.exists("/etc/os-release"):
+        m = re.search(r'PRETTY_NAME="([^"]*)"', open("/etc/os-release").read())
+        osname = m.group(1) if m else osname
+    cores = os.cpu_count()
+    slug = re.sub(r"[^a-z0-9]+", "-", cpu.lower()).strip("-")
+    slug = "-".join(slug.split("-")[:3])
+    return {"cpu": cpu, "cores": cores, "mem_mib": mem, "os": osname,
+            "kernel": platform.release(), "slug": f"{slug}-{cores}core",
+            "clang": sh(["clang-19", "--version"]).splitlines()[0]}
+
+
+def machine_lines(mach):
+    """The machine's description as Markdown list items."""
+    return [f"- CPU: {mach['cpu']}, {mach['cores']} cores online, "
+            f"{mach['mem_mib']} MiB memory",
+            f"- OS: {mach['os']}, kernel {mach['kernel']}",
+            f"- Compiler: {mach['clang']}"]
+
+
+def common_options(ap, out_help):
+    """Adds the options every bench command has."""
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--no-install", action="store_true",
+                    help="do not run scripts/install-deps.sh")
+    ap.add_argument("--out", help=out_help)
+
+
+def worker_counts(mach):
+    """P = 1 .. cores (at least 2)."""
+    return list(range(1, max(2, mach["cores"]) + 1))
+
+
+def result_path(out, mach, what):
+    """--out, else bench/results/<date>-<machine>-<what>.md; its folder
+    exists."""
+    out = out or os.path.join(
+        ROOT, "bench", "results",
+        f"{datetime.date.today().isoformat()}-{mach['slug']}-{what}.md")
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    return out
+
+
+def fmt(v):
+    """A measured number in a table: 4 significant digits or so."""
+    if isinstance(v, int):
+        return f"{v:,}"
+    if v == 0:
+        return "0"
+    if abs(v) >= 100:
+        return f"{v:.1f}"
+    if abs(v) >= 1:
+        return f"{v:.3f}"
+    return f"{v:.4g}"
