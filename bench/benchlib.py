@@ -79,6 +79,16 @@ def parse_stats(stderr):
     return total
 
 
+PROFILE = re.compile(r"work T_1 ([\d.]+) s, span T_inf ([\d.]+) s, "
+                     r"parallelism ([\d.]+), threads (\d+)")
+
+
+def parse_profile(stderr):
+    """A profile build's line in time: (T_1, T_inf, parallelism, threads)."""
+    g = PROFILE.search(stderr).groups()
+    return float(g[0]), float(g[1]), float(g[2]), int(g[3])
+
+
 def run(exe, args, p=None, stats=False, env=None):
     """Runs exe (on p workers, with --stats if asked) and returns its
     process wall time, its --stats totals (parse_stats; None unless asked)

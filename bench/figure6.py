@@ -22,8 +22,9 @@ computation), then timed:
   requests/proc, steals/proc   --stats totals / P
 
 Times are medians of --runs runs (default 3; profile builds --profile-runs,
-default 5), all builds interleaved round by round.  Also measured: how stable the profile's T_1 and T_inf are across
-P (each profile build runs on 1 and on `cores` workers).  Writes
+default 5), all builds interleaved round by round.  Also measured: how
+stable the profile's T_1 and T_inf are across P (each profile build runs on
+1 and on `cores` workers).  Writes
 bench/results/<date>-<machine>-figure6.md.
 """
 import argparse
@@ -35,12 +36,10 @@ import time
 
 from benchlib import (MODES, T0, build_project, common_options,
                       compile_cilk, fmt, log, machine, machine_lines,
-                      result_path, run, worker_counts)
+                      parse_profile, result_path, run, worker_counts)
 
 APPS = ["fib", "queens", "pfold", "ray", "knary", "cilksort", "matmul",
         "heat"]
-PROFILE = re.compile(r"work T_1 ([\d.]+) s, span T_inf ([\d.]+) s, "
-                     r"parallelism ([\d.]+), threads (\d+)")
 
 
 def label(stdout):
@@ -61,7 +60,7 @@ def measure(apps, build, size, runs, prof_runs, procs):
                 build, app, m, ["-fplugin-arg-cilk-profile"],
                 f"{app}-{m}-prof")
         args = ["-b", size]
-        r = {"wall": {}, "stats": {}, "prof": {}}
+        r = {"stats": {}, "prof": {}}
         for b in ["serial"] + MODES:
             out = run(exe[b], ["-c"] + args, procs[-1])[2].stdout
             if "check: ok" not in out:
@@ -73,15 +72,12 @@ def measure(apps, build, size, runs, prof_runs, procs):
         for i in range(max(runs, prof_runs)):
             log(f"{r['label']} round {i + 1}/{max(runs, prof_runs)}")
             for b, p in builds if i < runs else ():
-                _, st, _ = run(exe[b], args, p, stats=True)
-                r["wall"].setdefault((b, p), []).append(st["wall"])
-                r["stats"].setdefault((b, p), []).append(st)
+                r["stats"].setdefault((b, p), []).append(
+                    run(exe[b], args, p, stats=True)[1])
             for m, p in profs if i < prof_runs else ():
                 err = run(exe[m + "-prof"], args, p,
                           env={"CILK_PROFILE": "time"})[2].stderr
-                g = PROFILE.search(err).groups()
-                r["prof"].setdefault((m, p), []).append(
-                    (float(g[0]), float(g[1]), float(g[2]), int(g[3])))
+                r["prof"].setdefault((m, p), []).append(parse_profile(err))
         res[app] = r
     return res
 
@@ -89,8 +85,9 @@ def measure(apps, build, size, runs, prof_runs, procs):
 def derive(r, mode, procs):
     """The figure's column for one application in one mode."""
     med = statistics.median
-    t_serial = med(r["wall"][("serial", 1)])
-    t1 = med(r["wall"][(mode, 1)])
+    wall = lambda b, p: med(s["wall"] for s in r["stats"][(b, p)])
+    t_serial = wall("serial", 1)
+    t1 = wall(mode, 1)
     prof1 = r["prof"][(mode, 1)]
     par = med(x[2] for x in prof1)
     threads = prof1[0][3]
@@ -99,7 +96,7 @@ def derive(r, mode, procs):
          "thread length (us)": t1 / threads * 1e6,
          "profile T_1 / T_1": med(x[0] for x in prof1) / t1}
     for p in procs:
-        tp = med(r["wall"][(mode, p)])
+        tp = wall(mode, p)
         st = r["stats"][(mode, p)]
         c[("T_P", p)] = tp
         c[("T_1/P + T_inf", p)] = t1 / p + t1 / par

@@ -36,14 +36,12 @@ import time
 
 from benchlib import (MODES, T0, build_project, common_options,
                       compile_cilk, fmt, log, machine, machine_lines,
-                      result_path, run, use_system_matplotlib,
+                      parse_profile, result_path, run, use_system_matplotlib,
                       worker_counts)
 
 # (k, r): parallelism grows as (k / m)^n with m = r + [k > r].
 SHAPES = [(2, 0), (3, 1), (5, 2), (4, 2), (5, 3), (6, 4), (7, 5), (8, 6),
           (10, 8), (3, 2), (4, 4)]
-PROFILE = re.compile(r"work T_1 ([\d.]+) s, span T_inf ([\d.]+) s, "
-                     r"parallelism ([\d.]+)")
 STRANDS = re.compile(r"strands: work (\d+), span (\d+)")
 # Two-sided 95% quantiles of Student's t by degrees of freedom.
 T95 = {1: 12.71, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447,
@@ -111,22 +109,22 @@ def fit(points, fix_c1=False):
     """points: (T_1/P, T_inf, T_P).  Minimizes the relative error; returns
     c_1, c_inf, their 95% half-intervals, R^2 and mean relative error."""
     n = len(points)
+    # Each run's relative error is linear in the unknowns:
+    # (c_1 T_1/P + c_inf T_inf - T_P) / T_P, with c_1 = 1 moved to the right.
     if fix_c1:
-        # (T_1/P + c T_inf - T_P) / T_P: one unknown.
-        u = [ti / tp for _, ti, tp in points]
-        y = [1 - w / tp for w, _, tp in points]
-        c = sum(a * b for a, b in zip(u, y)) / sum(a * a for a in u)
-        c1, cinf = 1.0, c
-        res = [y_ - c * u_ for u_, y_ in zip(u, y)]
-        s2 = sum(x * x for x in res) / max(n - 1, 1)
-        e1, einf = 0.0, t95(n - 1) * math.sqrt(s2 / sum(a * a for a in u))
+        rows = [(ti / tp,) for _, ti, tp in points]
+        rhs = [1 - w / tp for w, _, tp in points]
     else:
         rows = [(w / tp, ti / tp) for w, ti, tp in points]
-        (c1, cinf), (v1, vinf) = lstsq(rows, [1.0] * n)
-        res = [1 - c1 * a - cinf * b for a, b in rows]
-        s2 = sum(x * x for x in res) / max(n - 2, 1)
-        e1 = t95(n - 2) * math.sqrt(s2 * v1)
-        einf = t95(n - 2) * math.sqrt(s2 * vinf)
+        rhs = [1.0] * n
+    x, var = lstsq(rows, rhs)
+    dof = n - len(x)
+    res = [y - sum(a * c for a, c in zip(row, x))
+           for row, y in zip(rows, rhs)]
+    s2 = sum(e * e for e in res) / max(dof, 1)
+    half = [t95(dof) * math.sqrt(s2 * v) for v in var]
+    (c1, cinf), (e1, einf) = ((1.0, x[0]), (0.0, half[0])) if fix_c1 \
+        else (x, half)
     pred = [c1 * w + cinf * ti for w, ti, _ in points]
     tps = [tp for _, _, tp in points]
     mean = statistics.mean(tps)
@@ -157,8 +155,7 @@ def measure(build, nodes, runs, procs):
                     d["wall"].setdefault((m, p), []).append(st["wall"])
                 err = run(exe[m + "-prof"], args, 1,
                           env={"CILK_PROFILE": "time"})[2].stderr
-                d["prof"].setdefault(m, []).append(
-                    tuple(map(float, PROFILE.search(err).groups())))
+                d["prof"].setdefault(m, []).append(parse_profile(err))
         for m in MODES:
             err = run(exe[m + "-prof"], args, procs[-1],
                       env={"CILK_PROFILE": "strands"})[2].stderr
