@@ -114,6 +114,16 @@ protected:
             DirectoryLookup(*Dir, SrcMgr::C_System, /*isFramework=*/false),
             /*isAngled=*/true);
 
+    // Cilk is a C language here: C++ brings destructors and exceptions
+    // around spawns, which the clones do not model. Say so once, up front.
+    if (CI.getLangOpts().CPlusPlus) {
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "the Cilk plugin compiles C only, and this is C++; compile Cilk "
+          "sources as C (clang-19, or -x c)"));
+    }
+
     auto Log = std::make_shared<SpawnLog>();
     PP.addPPCallbacks(
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));
@@ -123,7 +133,8 @@ protected:
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [M, P](llvm::PassBuilder &PB) { registerCilkPipeline(PB, M, P); });
 
-    return std::make_unique<CilkConsumer>(CI, std::move(Log));
+    return std::make_unique<CilkConsumer>(CI, std::move(Log),
+                                          M != Mode::Serial);
   }
 
   bool ParseArgs(const CompilerInstance &CI,

@@ -120,6 +120,10 @@ struct CilkDiags {
     CilkRedeclared = Err("%0 was first declared as a C function; a Cilk "
                          "procedure must be declared 'cilk' on its first "
                          "declaration");
+    LabelAddress = Err("labels as values ('&&label', 'goto *p') are not "
+                       "supported in a Cilk procedure that spawns or syncs, "
+                       "except in the serial elision "
+                       "(-fplugin-arg-cilk-mode=serial)");
     PreviousDecl = D.getCustomDiagID(DiagnosticsEngine::Note,
                                      "previous declaration is here");
   }
@@ -127,7 +131,7 @@ struct CilkDiags {
   unsigned SpawnNotCall, SpawnOfCFunction, SpawnIndirect, SpawnInCFunction,
       SpawnOutsideFunction, SpawnInExpression, SpawnReturned,
       SpawnVoidAssigned, CilkCallNoSpawn, SyncInCFunction, SyncNotStatement,
-      CilkRedeclared, PreviousDecl;
+      CilkRedeclared, LabelAddress, PreviousDecl;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -151,10 +155,20 @@ public:
         CilkCalls.push_back(CE);
     return true;
   }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+  bool VisitAddrLabelExpr(AddrLabelExpr *E) {
+    LabelAddresses.push_back(E);
+    return true;
+  }
 
   llvm::SmallVector<UnaryOperator *, 16> Spawns;
   llvm::SmallVector<DeclRefExpr *, 8> SyncRefs;
   llvm::SmallVector<CallExpr *, 16> CilkCalls;
+  llvm::SmallVector<AddrLabelExpr *, 2> LabelAddresses;
+  llvm::SmallVector<ReturnStmt *, 8> Returns;
 
 private:
   const SourceManager &SM;
@@ -204,9 +218,9 @@ bool isStatementPosition(const Stmt *Parent, const Stmt *Child) {
 class BodyChecker {
 public:
   BodyChecker(ASTContext &Ctx, CilkDiags &Diags, SpawnLog &Log,
-              FunctionDecl *FD)
+              FunctionDecl *FD, bool Parallel)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags), Log(Log), FD(FD),
-        InCilk(FD && isCilkProcedure(FD)) {}
+        InCilk(FD && isCilkProcedure(FD)), Parallel(Parallel) {}
 
   void run(Stmt *Root) {
     Collector C(SM, Ctx.getLangOpts());
@@ -235,6 +249,12 @@ public:
     for (DeclRefExpr *E : C.SyncRefs)
       checkSync(PM, E, GoodSyncs);
 
+    // A slow clone resumes in the middle of the procedure, where a label's
+    // address taken in the fast clone means nothing.
+    if (InCilk && Parallel && (!C.Spawns.empty() || !C.SyncRefs.empty()))
+      for (AddrLabelExpr *E : C.LabelAddresses)
+        Diags.D.Report(E->getAmpAmpLoc(), Diags.LabelAddress);
+
     // Rewrite only an error-free AST: codegen will not run otherwise, and
     // recovery expressions make poor parents.
     if (Diags.D.hasErrorOccurred())
@@ -243,6 +263,9 @@ public:
       rewriteSpawn(CE);
     for (auto [Parent, Stmt] : GoodSyncs)
       rewriteSync(Parent, Stmt);
+    if (InCilk && !GoodSpawns.empty())
+      for (ReturnStmt *R : C.Returns)
+        syncBeforeReturn(PM.getParent(R), R);
   }
 
 private:
@@ -387,18 +410,41 @@ private:
     llvm_unreachable("sync statement not found under its parent");
   }
 
+  /// return e;  ->  { __cilk_sync_marker(); return e; }
+  /// Cilk's implicit sync at return comes before e is evaluated, so that e
+  /// sees the results of the children (the pass removes the syncs no
+  /// spawn can precede, as in `if (n < 2) return n;`).
+  void syncBeforeReturn(Stmt *Parent, ReturnStmt *R) {
+    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SYNC_MARKER);
+    SourceLocation Loc = R->getBeginLoc();
+    Stmt *Body[] = {CallExpr::Create(Ctx, functionPointer(Marker, Loc), {},
+                                     Ctx.VoidTy, VK_PRValue, Loc,
+                                     FPOptionsOverride()),
+                    R};
+    auto *Block =
+        CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), Loc, Loc);
+    for (Stmt *&Child : Parent->children())
+      if (Child == R) {
+        Child = Block;
+        return;
+      }
+    llvm_unreachable("return statement not found under its parent");
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
   CilkDiags &Diags;
   SpawnLog &Log;
   FunctionDecl *FD;
   bool InCilk;
+  bool Parallel;
 };
 
 } // namespace
 
-CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log)
-    : CI(CI), Log(std::move(Log)) {}
+CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,
+                           bool Parallel)
+    : CI(CI), Log(std::move(Log)), Parallel(Parallel) {}
 
 bool CilkConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
   for (Decl *D : DG)
@@ -412,11 +458,11 @@ void CilkConsumer::checkDecl(Decl *D) {
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     checkRedeclaration(FD);
     if (FD->doesThisDeclarationHaveABody())
-      BodyChecker(Ctx, Diags, *Log, FD).run(FD->getBody());
+      BodyChecker(Ctx, Diags, *Log, FD, Parallel).run(FD->getBody());
     return;
   }
   if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-    BodyChecker(Ctx, Diags, *Log, nullptr).run(VD->getInit());
+    BodyChecker(Ctx, Diags, *Log, nullptr, Parallel).run(VD->getInit());
 }
 
 /// `int f(int); cilk int f(int n) {...}` would give callers compiled against

@@ -54,7 +54,9 @@ private:
 
 class CilkConsumer : public clang::ASTConsumer {
 public:
-  CilkConsumer(clang::CompilerInstance &CI, std::shared_ptr<SpawnLog> Log);
+  /// Parallel: compiling for a parallel mode (not the serial elision).
+  CilkConsumer(clang::CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,
+               bool Parallel);
   bool HandleTopLevelDecl(clang::DeclGroupRef DG) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
@@ -64,6 +66,7 @@ private:
 
   clang::CompilerInstance &CI;
   std::shared_ptr<SpawnLog> Log;
+  bool Parallel;
 };
 
 /// True if FD, or any declaration of it, was declared `cilk`.

@@ -36,6 +36,15 @@
  * the program is its serial elision). */
 #define CILK_ABI_MAIN_MODE "__cilk_main_mode"
 
+/* Every module the pass compiles that defines a Cilk procedure or spawns
+ * leaves a record (struct __cilk_unit) in this section; the linker gathers
+ * them between __start_cilk_units and __stop_cilk_units, and the runtime
+ * refuses at start-up to run a program whose files were compiled in
+ * different modes, or some with -fplugin-arg-cilk-profile and some
+ * without: their frames and checks would not interoperate. */
+#define CILK_ABI_UNITS_SECTION "cilk_units"
+#define CILK_UNIT_PROFILE 1 /* __cilk_unit.flags: a profile build */
+
 /* Metadata kind attached to every spawned call after the pass folded its
  * marker. */
 #define CILK_ABI_SPAWN_MD "cilk.spawn"
@@ -165,6 +174,12 @@ struct __cilk_desc {
     const char *name;
 };
 
+struct __cilk_unit {
+    int mode;         /* CILK_MODE_* */
+    int flags;        /* CILK_UNIT_* */
+    const char *file; /* the module's source file */
+};
+
 struct __cilk_frame {
     const struct __cilk_desc *desc;
     int resume; /* the spawn site or sync point the frame is suspended at */
@@ -219,11 +234,11 @@ void __cilkrt_prof_return(struct __cilk_prof *p);
  * !cilk.spawn. The runtime's definition is the identity, so a build that
  * skipped the pass (an IR input compiled without -fpass-plugin) still runs,
  * serially. */
-void *__cilk_spawn_marker(void *fn);
+void *__cilk_spawn_marker(void *fn) __attribute__((__nothrow__));
 
 /* `sync;` is compiled as a call of this marker. The runtime's definition does
  * nothing, which is the serial semantics. */
-void __cilk_sync_marker(void);
+void __cilk_sync_marker(void) __attribute__((__nothrow__));
 
 /* The `sync` keyword is spelled __cilk_sync so that <unistd.h>'s
  * `void sync(void)` still declares a function: a call `sync()` reaches the

@@ -186,6 +186,7 @@ bool buildFrame(Shape &S) {
     if (P.ResultMemory)
       Private.insert(P.ResultMemory);
     Private.insert(P.TailTemps.begin(), P.TailTemps.end());
+    Private.insert(P.ArgTemps.begin(), P.ArgTemps.end());
   }
 
   DenseMap<AllocaInst *, SmallVector<unsigned, 4>> LiveAt; // point indices

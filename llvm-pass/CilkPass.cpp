@@ -10,6 +10,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -60,9 +61,49 @@ bool recordMainMode(Module &M, Mode TheMode) {
   return true;
 }
 
+/// True if M defines a Cilk procedure or spawns one.
+static bool hasCilkCode(Module &M) {
+  for (Function &F : M) {
+    if (isCilkProcedure(F) && !F.isDeclaration())
+      return true;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && isSpawn(*CB))
+        return true;
+  }
+  return false;
+}
+
+//   @__cilk_unit = private constant %cilk.unit { i32 <mode>, i32 <flags>,
+//                      ptr @__cilk_unit.file }, section "cilk_units"
+// (in @llvm.compiler.used, so that nothing drops it before the linker).
+static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
+  if (!hasCilkCode(M))
+    return false;
+  LLVMContext &C = M.getContext();
+  Type *I32 = Type::getInt32Ty(C);
+  Constant *Name = ConstantDataArray::getString(C, M.getSourceFileName());
+  auto *File = new GlobalVariable(M, Name->getType(), true,
+                                  GlobalValue::PrivateLinkage, Name,
+                                  "__cilk_unit.file");
+  StructType *Ty = StructType::get(C, {I32, I32, PointerType::getUnqual(C)});
+  auto *Unit = new GlobalVariable(
+      M, Ty, true, GlobalValue::PrivateLinkage,
+      ConstantStruct::get(Ty, {ConstantInt::get(I32, int(TheMode)),
+                               ConstantInt::get(I32, Profile
+                                                         ? CILK_UNIT_PROFILE
+                                                         : 0),
+                               File}),
+      "__cilk_unit");
+  Unit->setSection(CILK_ABI_UNITS_SECTION);
+  Unit->setAlignment(Align(8));
+  appendToCompilerUsed(M, {Unit});
+  return true;
+}
+
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
   Changed |= recordMainMode(M, TheMode);
+  Changed |= recordUnit(M, TheMode, Profile);
   if (Profile)
     Changed |= instrumentForProfile(M, TheMode);
   switch (TheMode) {

@@ -57,7 +57,8 @@ bool instrumentForProfile(llvm::Module &M, Mode TheMode);
 /// F's profile record (the argument of its enter hook), or null.
 llvm::Value *profileRecord(llvm::Function &F);
 /// Puts a sync marker before every return of F that may follow a spawn and
-/// is not synced yet (Cilk's implicit sync at return).
+/// is not synced yet (Cilk's implicit sync at return), and removes the sync
+/// markers that no spawn can precede.
 bool insertImplicitSyncs(llvm::Function &F);
 /// True if I is a direct call to the function named Name.
 bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);

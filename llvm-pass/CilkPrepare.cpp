@@ -2,7 +2,8 @@
 //
 // Brings a procedure into the form every later phase relies on:
 //
-//   - every return performs an implicit sync (a sync marker before it);
+//   - (CilkSplit already put an implicit sync before every return that
+//     needs one);
 //   - in a profile build, the continuation of each spawn (resume.N) starts
 //     with the resume hook;
 //   - variable-length arrays and alloca() move to the heap, on a list in
@@ -144,7 +145,9 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
     }
     if (auto *MT = dyn_cast<MemTransferInst>(&I); MT && IsTemp(MT->getSource())) {
       FinalWrite = MT;
-      P.Dst = MT->getDest();
+      // getRawDest: getDest() strips all-zero GEPs (`q[0] = spawn`,
+      // a struct's first member), which is not the address the tail uses.
+      P.Dst = MT->getRawDest();
       break;
     }
     if (UsesDep(I) ||
@@ -229,17 +232,54 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
   return true;
 }
 
-/// Where spawn P's block spawn.N begins (indolent): at the call, or earlier
-/// at the destination's address computation that its tail uses, so that
-/// the inlet, a copy of the tail, sees that address and not a reload.
-/// (Whatever spawn.N holds runs after the check, so it may be anything.)
-static Instruction *spawnStart(const SuspendPoint &P) {
-  Instruction *Start = P.Call;
+/// Gives each byval argument of spawn P a private copy, made right before
+/// the call, and records where the spawn begins (P.SpawnBegin):
+///
+///   %arg.N = alloca %T                                   ; entry
+///   call void @llvm.memcpy(ptr %arg.N, ptr %b, i64 <size>)
+///   %r = call @g(ptr byval(%T) %arg.N, ...)
+///
+/// clang passes a local aggregate to a byval parameter directly, so the
+/// callee's copy is made by the call itself, after the push (eager, slow
+/// clones), when a thief may already run the continuation and change the
+/// aggregate. The copy is private to this spawn (not a frame field), so
+/// an inlined callee that reads the argument in place reads it too.
+static void copyByvalArgs(Shape &S, SuspendPoint &P) {
+  CallBase *Call = P.Call;
+  const DataLayout &DL = S.F->getDataLayout();
+  const std::string N = std::to_string(P.Index);
+  Instruction *First = nullptr;
+  for (unsigned I = 0; I < Call->arg_size(); ++I) {
+    if (!Call->isByValArgument(I))
+      continue;
+    Type *Ty = Call->getParamByValType(I);
+    Align Al = Call->getParamAlign(I).valueOrOne();
+    IRBuilder<> EB(&*S.F->getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Copy = EB.CreateAlloca(Ty, nullptr, "arg." + N);
+    Copy->setAlignment(std::max(Al, DL.getPrefTypeAlign(Ty)));
+    IRBuilder<> B(Call);
+    Instruction *MC = B.CreateMemCpy(Copy, Copy->getAlign(),
+                                     Call->getArgOperand(I), Al,
+                                     DL.getTypeAllocSize(Ty));
+    if (!First)
+      First = MC;
+    Call->setArgOperand(I, Copy);
+    P.ArgTemps.push_back(Copy);
+  }
+  P.SpawnBegin = First ? First : Call;
   // A profile build's spawn hook belongs to the spawn: run again when the
   // frame resumes here, it tells the child who its parent is.
-  if (Instruction *Prev = P.Call->getPrevNode();
+  if (Instruction *Prev = P.SpawnBegin->getPrevNode();
       Prev && isCallTo(*Prev, CILK_ABI_PROF_SPAWN))
-    Start = Prev;
+    P.SpawnBegin = Prev;
+}
+
+/// Where spawn P's block spawn.N begins (indolent): at P.SpawnBegin, or
+/// earlier at the destination's address computation that its tail uses, so
+/// that the inlet, a copy of the tail, sees that address and not a reload.
+/// (Whatever spawn.N holds runs after the check, so it may be anything.)
+static Instruction *spawnStart(const SuspendPoint &P) {
+  Instruction *Start = P.SpawnBegin;
   BasicBlock *BB = P.Call->getParent();
   if (P.Tail)
     for (Instruction &I : *P.Tail)
@@ -321,6 +361,73 @@ static void copyByvalParams(Function &F) {
   }
 }
 
+/// Moves the result of a struct-returning procedure (clang's named return
+/// value, written through the sret argument) into a local, copied out at
+/// each return, after the implicit sync:
+///
+///   %sret.local = alloca %S                     ; entry
+///   ... every use of %sret is a use of %sret.local ...
+///   call void @llvm.memcpy(ptr %sret, ptr %sret.local, i64 <size>)
+///   ret void
+///
+/// The caller's memory belongs to the caller's C frame, which a release
+/// (or a steal of the caller) leaves behind; an address into it saved
+/// across a spawn (`s.a = spawn f()`) would be stale in the slow clone.
+/// As a local, the result is a frame field like any other, and in the
+/// slow clone the final copy goes to the frame's result field.
+static void localizeSRet(Shape &S) {
+  Argument *SRet = S.SRet;
+  if (!SRet || SRet->use_empty())
+    return;
+  Function &F = *S.F;
+  // Only a result written before some suspend point needs it; `return b;`
+  // after the last sync copies into the caller's memory directly.
+  auto IsSuspend = [](const Instruction &I) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    return CB && (isSpawn(*CB) || isSyncMarker(I));
+  };
+  SmallVector<BasicBlock *, 16> Work;
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<Value *, 8> Ptrs{SRet};
+  bool BeforeSuspend = false;
+  while (!Ptrs.empty() && !BeforeSuspend) {
+    Value *V = Ptrs.pop_back_val();
+    for (User *U : V->users()) {
+      auto *I = cast<Instruction>(U);
+      if (isa<GetElementPtrInst>(I) || isa<CastInst>(I))
+        Ptrs.push_back(I);
+      if (any_of(make_range(I->getIterator(), I->getParent()->end()),
+                 IsSuspend)) {
+        BeforeSuspend = true;
+        break;
+      }
+      append_range(Work, successors(I->getParent()));
+    }
+  }
+  while (!Work.empty() && !BeforeSuspend) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (!Seen.insert(BB).second)
+      continue;
+    BeforeSuspend = any_of(*BB, IsSuspend);
+    append_range(Work, successors(BB));
+  }
+  if (!BeforeSuspend)
+    return;
+  const DataLayout &DL = F.getDataLayout();
+  Type *Ty = SRet->getParamStructRetType();
+  Align Al = SRet->getParamAlign().valueOrOne();
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Local = B.CreateAlloca(Ty, nullptr, "sret.local");
+  Local->setAlignment(std::max(Al, DL.getPrefTypeAlign(Ty)));
+  SRet->replaceAllUsesWith(Local);
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      B.SetInsertPoint(Ret);
+      B.CreateMemCpy(SRet, Al, Local, Local->getAlign(),
+                     DL.getTypeAllocSize(Ty));
+    }
+}
+
 /// The blocks where V is live on entry (SSA liveness, backward from uses).
 static void liveInBlocks(Value *V, SmallPtrSetImpl<BasicBlock *> &Live) {
   BasicBlock *DefBB = nullptr;
@@ -361,29 +468,36 @@ static bool demoteValuesAcrossSuspends(Shape &S) {
                   [&](BasicBlock *R) { return Live.count(R); });
   };
 
-  SmallVector<Instruction *, 16> ToDemote;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB) {
+  // Demoting a phi leaves its reload where the phi was, and that reload
+  // may itself be live into a resume block (`spawn f(c ? a : b)` resumed
+  // at spawn.N in indolent mode): repeat until nothing crosses. The second
+  // round reloads at the uses, so it ends there.
+  for (;;) {
+    SmallVector<Instruction *, 16> ToDemote;
+    for (Instruction &I : instructions(F)) {
       if (isa<AllocaInst>(I) && cast<AllocaInst>(I).isStaticAlloca())
         continue;
       if (!I.getType()->isVoidTy() && CrossesSuspend(&I))
         ToDemote.push_back(&I);
     }
-  for (Instruction *I : ToDemote) {
-    if (auto *CB = dyn_cast<CallBase>(I); CB && isSpawn(*CB)) {
-      reportUnsupported(F, "a spawn's result is used after the spawn other "
-                           "than by its assignment");
-      return false;
+    if (ToDemote.empty())
+      break;
+    for (Instruction *I : ToDemote) {
+      if (auto *CB = dyn_cast<CallBase>(I); CB && isSpawn(*CB)) {
+        reportUnsupported(F, "a spawn's result is used after the spawn "
+                             "other than by its assignment");
+        return false;
+      }
+      if (isa<AllocaInst>(I)) {
+        reportUnsupported(F, "a variable-length array or alloca() is live "
+                             "across a spawn or sync");
+        return false;
+      }
+      if (auto *Phi = dyn_cast<PHINode>(I))
+        DemotePHIToStack(Phi);
+      else
+        DemoteRegToStack(*I);
     }
-    if (isa<AllocaInst>(I)) {
-      reportUnsupported(F, "a variable-length array or alloca() is live "
-                           "across a spawn or sync");
-      return false;
-    }
-    if (auto *Phi = dyn_cast<PHINode>(I))
-      DemotePHIToStack(Phi);
-    else
-      DemoteRegToStack(*I);
   }
 
   // Parameters: spilled at entry, reloaded where used after a suspend.
@@ -422,8 +536,32 @@ bool prepareProcedure(Shape &S) {
   for (Argument &A : F.args())
     if (A.hasStructRetAttr())
       S.SRet = &A;
+  // Labels as values: a slow clone resumes in the middle of the procedure,
+  // where a block address of the fast clone means nothing. (The plugin
+  // rejects `&&label` with a located error; this catches IR inputs.)
+  for (BasicBlock &BB : F)
+    if (isa<IndirectBrInst>(BB.getTerminator()) || BB.hasAddressTaken()) {
+      reportUnsupported(F, "labels as values are not supported in a Cilk "
+                           "procedure that spawns or syncs");
+      return false;
+    }
+  // C with -fexceptions makes a spawn in the scope of a cleanup variable an
+  // invoke. Only foreign code can throw in a C program; an exception
+  // unwinding through a spawn does not run the cleanups (README).
+  SmallVector<InvokeInst *, 4> Invokes;
+  for (BasicBlock &BB : F)
+    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator());
+        II && isSpawn(*II))
+      Invokes.push_back(II);
+  for (InvokeInst *II : Invokes) {
+    BasicBlock *Normal = II->getNormalDest();
+    changeToCall(II);
+    // The assignment of the result follows the call in one block again.
+    MergeBlockIntoPredecessor(Normal);
+  }
+  removeUnreachableBlocks(F);
 
-  insertImplicitSyncs(F);
+  localizeSRet(S);
   copyByvalParams(F);
   heapDynamicAllocas(F);
 
@@ -442,6 +580,7 @@ bool prepareProcedure(Shape &S) {
 
   for (SuspendPoint &P : S.Points) {
     if (P.IsSpawn) {
+      copyByvalArgs(S, P);
       if (!separateTail(S, P))
         return false;
     } else {

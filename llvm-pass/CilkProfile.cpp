@@ -55,41 +55,50 @@ Value *profileRecord(Function &F) {
 }
 
 bool insertImplicitSyncs(Function &F) {
-  // Every return that may follow a spawn syncs first. (The others, like
-  // fib's `if (n < 2) return n;`, cannot have outstanding children.)
-  SmallPtrSet<BasicBlock *, 16> AfterSpawn;
+  // Forward dataflow: is a child possibly outstanding on entry to each
+  // block? A spawn makes it so, a sync ends it.
+  auto Transfer = [](BasicBlock &BB, bool Outstanding) {
+    for (Instruction &I : BB) {
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+        Outstanding = true;
+      else if (isCallTo(I, CILK_ABI_SYNC_MARKER))
+        Outstanding = false;
+    }
+    return Outstanding;
+  };
+  SmallPtrSet<BasicBlock *, 16> In; // blocks entered with a child outstanding
   SmallVector<BasicBlock *, 16> Work;
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
-      Work.push_back(CB->getParent());
+  for (BasicBlock &BB : F)
+    if (Transfer(BB, false))
+      append_range(Work, successors(&BB));
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();
-    if (AfterSpawn.insert(BB).second)
+    if (In.insert(BB).second && Transfer(*BB, true))
       append_range(Work, successors(BB));
   }
+
   Module &M = *F.getParent();
   FunctionCallee Marker = M.getOrInsertFunction(
       CILK_ABI_SYNC_MARKER, Type::getVoidTy(M.getContext()));
   bool Changed = false;
-  for (BasicBlock *BB : AfterSpawn) {
-    auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator());
-    if (!Ret)
-      continue;
-    // Already synced: a sync marker (written by the programmer, or put
-    // there by the profile instrumentation before its return hook) comes
-    // after the block's last spawn.
-    bool Synced = false;
-    for (Instruction &I : reverse(*BB)) {
-      if (isCallTo(I, CILK_ABI_SYNC_MARKER)) {
-        Synced = true;
-        break;
+  for (BasicBlock &BB : F) {
+    bool Outstanding = In.count(&BB);
+    for (Instruction &I : make_early_inc_range(BB)) {
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB)) {
+        Outstanding = true;
+      } else if (isCallTo(I, CILK_ABI_SYNC_MARKER)) {
+        // A sync no spawn can precede does nothing (the plugin puts one
+        // before every return of a procedure that spawns, so that the
+        // returned value is read after the children's results arrived).
+        if (!Outstanding) {
+          I.eraseFromParent();
+          Changed = true;
+        }
+        Outstanding = false;
+      } else if (isa<ReturnInst>(I) && Outstanding) {
+        CallInst::Create(Marker, "", I.getIterator());
+        Changed = true;
       }
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
-        break;
-    }
-    if (!Synced) {
-      CallInst::Create(Marker, "", Ret->getIterator());
-      Changed = true;
     }
   }
   return Changed;

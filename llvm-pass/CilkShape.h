@@ -58,6 +58,14 @@ struct SuspendPoint {
   llvm::AllocaInst *ResultMemory = nullptr;
   /// Allocas the tail uses for itself only (clang's coercion temporaries).
   llvm::SmallVector<llvm::AllocaInst *, 2> TailTemps;
+  /// Private copies of the spawned call's byval arguments, filled right
+  /// before the call (and before the push): the callee's own copy is made
+  /// by the call itself, too late once a thief runs the continuation.
+  llvm::SmallVector<llvm::AllocaInst *, 2> ArgTemps;
+  /// The first of the instructions that belong to the spawn itself and run
+  /// again when a frame resumes at it (indolent spawn.N): the copies above
+  /// and a profile build's spawn hook. The call when there are none.
+  llvm::Instruction *SpawnBegin = nullptr;
   /// Frame allocas whose value must survive this point.
   llvm::SmallVector<llvm::AllocaInst *, 8> LiveAcross;
   llvm::Function *Inlet = nullptr;

@@ -34,8 +34,11 @@ static bool hasSuspendPoints(Function &F) {
 bool lowerToClones(Module &M, Mode TheMode) {
   SmallVector<Function *, 16> Procs;
   for (Function &F : M)
-    if (isCilkProcedure(F) && !F.isDeclaration() && hasSuspendPoints(F))
-      Procs.push_back(&F);
+    if (isCilkProcedure(F) && !F.isDeclaration()) {
+      insertImplicitSyncs(F);
+      if (hasSuspendPoints(F))
+        Procs.push_back(&F);
+    }
   for (Function *F : Procs) {
     Shape S;
     S.F = F;

@@ -28,6 +28,42 @@ static const char *mode_name(int mode)
     return "unknown";
 }
 
+/* The records of every file compiled by the pass (cilk-abi.h); the linker
+ * defines the bounds when at least one exists. */
+extern const struct __cilk_unit __start_cilk_units[] __attribute__((weak));
+extern const struct __cilk_unit __stop_cilk_units[] __attribute__((weak));
+
+/* Files compiled in different modes (or some profiled, some not) do not
+ * interoperate: their frames, checks and hooks differ. Returns 0 if all
+ * agree, else says which two files differ and returns -1. */
+static int check_units(void)
+{
+    const struct __cilk_unit *first = __start_cilk_units;
+    for (const struct __cilk_unit *u = first; u && u < __stop_cilk_units;
+         u++) {
+        if (u->mode != first->mode) {
+            fprintf(stderr,
+                    "cilk: '%s' was compiled in %s mode and '%s' in %s mode; "
+                    "compile every file of a program with the same "
+                    "-fplugin-arg-cilk-mode\n",
+                    first->file, mode_name(first->mode), u->file,
+                    mode_name(u->mode));
+            return -1;
+        }
+        if ((u->flags ^ first->flags) & CILK_UNIT_PROFILE) {
+            const struct __cilk_unit *p =
+                first->flags & CILK_UNIT_PROFILE ? first : u;
+            fprintf(stderr,
+                    "cilk: '%s' was compiled with -fplugin-arg-cilk-profile "
+                    "and '%s' without; profile all files of a program or "
+                    "none\n",
+                    p->file, p == first ? u->file : first->file);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -41,6 +77,8 @@ int main(int argc, char *argv[], char *envp[])
     if (cilk_parse_options(&argc, argv, &opts))
         return 2;
 
+    if (check_units())
+        return 2;
     int mode = &__cilk_main_mode ? __cilk_main_mode : CILK_MODE_SERIAL;
     /* The serial elision never pushes a frame: one worker is all it uses. */
     if (mode == CILK_MODE_SERIAL)
@@ -51,6 +89,7 @@ int main(int argc, char *argv[], char *envp[])
     int (*cilk_main)(int, char **, char **) =
         (int (*)(int, char **, char **))(void (*)(void))__cilk_main;
     sched_set_stress(opts.stress);
+    sched_set_stack(opts.stack_mib);
     double start = now_seconds();
     profile_start(opts.profile_strands);
     int status = sched_run(opts.nproc, cilk_main, argc, argv, envp);

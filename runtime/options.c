@@ -11,21 +11,35 @@
 /* More workers than this is surely a typo; the runtime allocates per-worker
  * state for each. */
 enum { CILK_MAX_WORKERS = 4096 };
+/* Each worker's stack is reserved, not committed, so a large one costs
+ * address space only. */
+enum { CILK_DEFAULT_STACK_MIB = 64, CILK_MAX_STACK_MIB = 65536 };
 
-static int parse_nproc(const char *what, const char *text, int *out)
+/* Parses a whole number between 1 and max; `noun` names what it counts. */
+static int parse_count(const char *what, const char *text, const char *noun,
+                       int max, int *out)
 {
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0' || v < 1 || v > CILK_MAX_WORKERS) {
-        fprintf(stderr,
-                "cilk: invalid %s '%s': expected a worker count between 1 "
-                "and %d\n",
-                what, text, CILK_MAX_WORKERS);
+    if (errno || end == text || *end != '\0' || v < 1 || v > max) {
+        fprintf(stderr, "cilk: invalid %s '%s': expected %s between 1 and %d\n",
+                what, text, noun, max);
         return -1;
     }
     *out = (int)v;
     return 0;
+}
+
+static int parse_nproc(const char *what, const char *text, int *out)
+{
+    return parse_count(what, text, "a worker count", CILK_MAX_WORKERS, out);
+}
+
+static int parse_stack(const char *what, const char *text, int *out)
+{
+    return parse_count(what, text, "a stack size in MiB", CILK_MAX_STACK_MIB,
+                       out);
 }
 
 static int default_nproc(void)
@@ -56,6 +70,10 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
     const char *env = getenv("CILK_NWORKERS");
     if (env && *env && parse_nproc("CILK_NWORKERS", env, &opts->nproc))
         return -1;
+    opts->stack_mib = CILK_DEFAULT_STACK_MIB;
+    env = getenv("CILK_STACK");
+    if (env && *env && parse_stack("CILK_STACK", env, &opts->stack_mib))
+        return -1;
 
     int i = 1;
     while (i < *argc) {
@@ -73,6 +91,18 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
             i += 2;
         } else if (strncmp(a, "--nproc=", 8) == 0) {
             if (parse_nproc("--nproc value", a + 8, &opts->nproc))
+                return -1;
+            i++;
+        } else if (strcmp(a, "--stack") == 0) {
+            if (i + 1 >= *argc) {
+                fprintf(stderr, "cilk: --stack needs a size in MiB\n");
+                return -1;
+            }
+            if (parse_stack("--stack value", argv[i + 1], &opts->stack_mib))
+                return -1;
+            i += 2;
+        } else if (strncmp(a, "--stack=", 8) == 0) {
+            if (parse_stack("--stack value", a + 8, &opts->stack_mib))
                 return -1;
             i++;
         } else if (strcmp(a, "--stats") == 0) {

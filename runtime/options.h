@@ -3,9 +3,11 @@
  * The runtime reads its options from the front of argv, before the
  * program's own arguments (as MIT Cilk-5 did):
  *
- *   ./prog [--nproc N] [--stats] [--] program-arguments...
+ *   ./prog [--nproc N] [--stack MIB] [--stats] [--] program-arguments...
  *
  * CILK_NWORKERS=N sets the default worker count; --nproc overrides it.
+ * CILK_STACK=MIB sets each worker's C stack (default 64 MiB), which bounds
+ * the spawn depth; --stack overrides it.
  * CILK_STATS=1 is --stats; CILK_STRESS=1 turns on stress mode (scheduler.h).
  * CILK_PROFILE=strands makes a profile build weigh every strand 1 instead of
  * its duration (profile.h); CILK_PROFILE=time is the default. */
@@ -16,6 +18,7 @@
 
 struct cilk_options {
     int nproc;  /* number of workers, >= 1 */
+    int stack_mib; /* each worker's C stack, in MiB */
     bool stats; /* print statistics at exit */
     bool stress; /* CILK_STRESS=1 */
     bool profile_strands; /* CILK_PROFILE=strands */

@@ -37,8 +37,16 @@
 __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
 
-#define DEQUE_ENTRIES (1u << 18) /* spawn depth one worker can hold */
-#define WORKER_STACK (64u << 20) /* deep spawn chains recurse on it */
+/* Deep spawn chains recurse on the worker's C stack (--stack, CILK_STACK),
+ * and every frame on the deque is a frame on that stack: a frame takes at
+ * least 16 bytes (a return address and one saved register), so a deque of
+ * stack/16 entries cannot fill before the stack does. Both are reserved,
+ * not committed: untouched pages cost nothing. */
+static size_t stack_bytes = (size_t)64 << 20;
+#define MIN_FRAME_BYTES 16
+/* Below each worker's stack; large enough that a frame of a few KiB cannot
+ * jump over it. */
+#define STACK_GUARD (256u << 10)
 
 static struct worker **workers;
 static int nworkers;
@@ -62,6 +70,72 @@ static pthread_barrier_t exit_barrier;
 void sched_set_stress(int on)
 {
     stress = on;
+}
+
+void sched_set_stack(int mib)
+{
+    stack_bytes = (size_t)mib << 20;
+}
+
+static size_t deque_entries(void)
+{
+    return stack_bytes / MIN_FRAME_BYTES;
+}
+
+/* ---- Running out of stack ---- */
+
+/* A worker that overflows its C stack faults in the guard below it. The
+ * handler runs on an alternate stack, says what happened and how to raise
+ * the limit, and ends the program; any other fault goes on to the default
+ * action (a core dump, as without the runtime). */
+static void fault_handler(int sig, siginfo_t *si, void *ctx)
+{
+    (void)ctx;
+    struct worker *w = __cilkrt_tls_worker;
+    char *addr = si->si_addr;
+    if (w && w->stack_lo && addr >= w->stack_lo - STACK_GUARD &&
+        addr < w->stack_lo + 4096) {
+        char msg[256];
+        int n = snprintf(msg, sizeof msg,
+                         "cilk: worker %d ran out of its %zu MiB stack "
+                         "(spawns or calls nested too deep); raise it with "
+                         "--stack MIB or CILK_STACK=MIB\n",
+                         w->id, stack_bytes >> 20);
+        if (write(2, msg, (size_t)n) < 0)
+            _exit(2);
+        _exit(2);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Gives the calling worker an alternate signal stack and records where its
+ * stack ends, for fault_handler. */
+static void fault_setup(struct worker *w)
+{
+    stack_t ss;
+    ss.ss_size = 64u << 10;
+    ss.ss_sp = malloc(ss.ss_size);
+    ss.ss_flags = 0;
+    if (!ss.ss_sp || sigaltstack(&ss, NULL))
+        return; /* no message on overflow, nothing worse */
+    w->altstack = ss.ss_sp;
+    pthread_attr_t attr;
+    void *lo;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        if (pthread_attr_getstack(&attr, &lo, &size) == 0)
+            w->stack_lo = lo;
+        pthread_attr_destroy(&attr);
+    }
+}
+
+static void fault_teardown(struct worker *w)
+{
+    stack_t ss = {.ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+    free(w->altstack);
+    w->altstack = NULL;
 }
 
 /* ---- Owner side of the deque ---- */
@@ -362,6 +436,7 @@ static void *worker_main(void *arg)
     struct worker *w = arg;
     __cilkrt_tls_worker = w;
     atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
+    fault_setup(w);
     timer_t timer = 0;
     if (stress)
         timer = stress_timer_start(w);
@@ -373,6 +448,7 @@ static void *worker_main(void *arg)
     /* Thieves write other workers' control-flow words, which live in
      * thread-local storage: no worker exits before all have stopped. */
     pthread_barrier_wait(&exit_barrier);
+    fault_teardown(w);
     return NULL;
 }
 
@@ -383,7 +459,7 @@ static struct worker *worker_new(int id)
         abort();
     memset(w, 0, sizeof *w);
     /* A guard page after the deque turns an overflow into a fault. */
-    size_t bytes = DEQUE_ENTRIES * sizeof(void *);
+    size_t bytes = deque_entries() * sizeof(void *);
     char *mem = mmap(NULL, bytes + 4096, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (mem == MAP_FAILED) {
@@ -417,6 +493,12 @@ int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
         workers[i] = worker_new(i);
 
     pthread_barrier_init(&exit_barrier, NULL, (unsigned)nproc);
+    struct sigaction fault;
+    memset(&fault, 0, sizeof fault);
+    fault.sa_sigaction = fault_handler;
+    fault.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&fault.sa_mask);
+    sigaction(SIGSEGV, &fault, NULL);
     if (stress) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -428,7 +510,8 @@ int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
 
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, WORKER_STACK);
+    pthread_attr_setstacksize(&attr, stack_bytes);
+    pthread_attr_setguardsize(&attr, STACK_GUARD);
     for (int i = 0; i < nproc; i++) {
         int err = pthread_create(&threads[i], &attr, worker_main, workers[i]);
         if (err) {

@@ -16,6 +16,12 @@ struct worker **sched_workers(void);
  * thieves would make them. Set before sched_run. */
 void sched_set_stress(int on);
 
+/* Each worker's C stack, in MiB (--stack, CILK_STACK): the bound on the
+ * spawn depth. The deque is sized so that the stack runs out first, and a
+ * worker that overflows its stack stops the program with a message saying
+ * so. Set before sched_run. */
+void sched_set_stack(int mib);
+
 /* ---- Inside the runtime ---- */
 
 #include "cilk-abi.h"

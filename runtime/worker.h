@@ -64,6 +64,8 @@ struct worker {
      * then, for the child's enter hook (profile.c). */
     struct __cilk_prof *prof_pending;
     unsigned long long prof_pending_at;
+    char *stack_lo;  /* the lowest address of this worker's C stack */
+    void *altstack;  /* where fault_handler runs */
     void *freelist[FREELIST_CLASSES];
     struct worker_stats stats;
 };

@@ -7,6 +7,7 @@ RUN line can also FileCheck the known answer.
 usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
                          [--modes serial,...] [--opt -O0,-O2]
                          [--nproc 1,2,4,8] [--repeat N] [--no-stress]
+                         [--cflags=FLAGS]
                          SOURCE [-- PROGRAM-ARGS...]
 
 Every parallel mode runs both normally and in stress mode (CILK_STRESS=1,
@@ -43,6 +44,8 @@ def main():
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--no-stress", action="store_true")
+    ap.add_argument("--cflags", default="",
+                    help="more flags for every compile, the elision's too")
     ap.add_argument("source")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
@@ -59,7 +62,7 @@ def main():
     ref_exe = base + ".elision"
     # The elision is written elsewhere: its includes are found beside the
     # source.
-    r = run(["gcc", "-std=gnu11", "-O1", "-w",
+    r = run(["gcc", "-std=gnu11", "-O1", "-w"] + shlex.split(a.cflags) + [
              "-I", os.path.dirname(os.path.abspath(a.source)), ref_c, "-o",
              ref_exe, "-lm"])
     if r.returncode:
@@ -71,7 +74,8 @@ def main():
         for opt in a.opt.split(","):
             exe = f"{base}.{mode}{opt}"
             cmd = (shlex.split(a.cilkcc) +
-                   [f"-fplugin-arg-cilk-mode={mode}", opt, "-x", "c",
+                   [f"-fplugin-arg-cilk-mode={mode}", opt] +
+                   shlex.split(a.cflags) + ["-x", "c",
                     a.source, "-o", exe] +
                    shlex.split(a.cilkrt) + ["-lm"])
             r = run(cmd)
