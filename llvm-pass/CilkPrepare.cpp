@@ -29,6 +29,7 @@
 #include "cilk-abi.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -232,6 +233,24 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
   return true;
 }
 
+/// A new alloca of Ty in F's entry, aligned for Ty and at least Al (the
+/// alignment of the memory it stands for or is copied from).
+static AllocaInst *createLocalFor(Function &F, Type *Ty, Align Al,
+                                  const Twine &Name) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *A = B.CreateAlloca(Ty, nullptr, Name);
+  A->setAlignment(std::max(Al, F.getDataLayout().getPrefTypeAlign(Ty)));
+  return A;
+}
+
+/// Copies one Ty from Src (aligned to SrcAl) into Dst, a local from
+/// createLocalFor.
+static Instruction *emitCopy(IRBuilder<> &B, AllocaInst *Dst, Value *Src,
+                             Align SrcAl, Type *Ty) {
+  return B.CreateMemCpy(Dst, Dst->getAlign(), Src, SrcAl,
+                        Dst->getDataLayout().getTypeAllocSize(Ty));
+}
+
 /// Gives each byval argument of spawn P a private copy, made right before
 /// the call, and records where the spawn begins (P.SpawnBegin):
 ///
@@ -246,21 +265,16 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
 /// an inlined callee that reads the argument in place reads it too.
 static void copyByvalArgs(Shape &S, SuspendPoint &P) {
   CallBase *Call = P.Call;
-  const DataLayout &DL = S.F->getDataLayout();
-  const std::string N = std::to_string(P.Index);
+  IRBuilder<> B(Call);
   Instruction *First = nullptr;
   for (unsigned I = 0; I < Call->arg_size(); ++I) {
     if (!Call->isByValArgument(I))
       continue;
     Type *Ty = Call->getParamByValType(I);
     Align Al = Call->getParamAlign(I).valueOrOne();
-    IRBuilder<> EB(&*S.F->getEntryBlock().getFirstInsertionPt());
-    AllocaInst *Copy = EB.CreateAlloca(Ty, nullptr, "arg." + N);
-    Copy->setAlignment(std::max(Al, DL.getPrefTypeAlign(Ty)));
-    IRBuilder<> B(Call);
-    Instruction *MC = B.CreateMemCpy(Copy, Copy->getAlign(),
-                                     Call->getArgOperand(I), Al,
-                                     DL.getTypeAllocSize(Ty));
+    AllocaInst *Copy =
+        createLocalFor(*S.F, Ty, Al, "arg." + Twine(P.Index));
+    Instruction *MC = emitCopy(B, Copy, Call->getArgOperand(I), Al, Ty);
     if (!First)
       First = MC;
     Call->setArgOperand(I, Copy);
@@ -346,18 +360,15 @@ static void heapDynamicAllocas(Function &F) {
 
 /// Copies every byval parameter into a local at entry.
 static void copyByvalParams(Function &F) {
-  BasicBlock &Entry = F.getEntryBlock();
-  IRBuilder<> B(&*Entry.getFirstInsertionPt());
-  const DataLayout &DL = F.getDataLayout();
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
   for (Argument &A : F.args()) {
     if (!A.hasByValAttr() || A.use_empty())
       continue;
     Type *Ty = A.getParamByValType();
-    AllocaInst *Copy = B.CreateAlloca(Ty, nullptr, A.getName() + ".copy");
     Align Al = A.getParamAlign().valueOrOne();
-    Copy->setAlignment(std::max(Al, DL.getPrefTypeAlign(Ty)));
+    AllocaInst *Copy = createLocalFor(F, Ty, Al, A.getName() + ".copy");
     A.replaceAllUsesWith(Copy);
-    B.CreateMemCpy(Copy, Copy->getAlign(), &A, Al, DL.getTypeAllocSize(Ty));
+    emitCopy(B, Copy, &A, Al, Ty);
   }
 }
 
@@ -382,49 +393,34 @@ static void localizeSRet(Shape &S) {
   Function &F = *S.F;
   // Only a result written before some suspend point needs it; `return b;`
   // after the last sync copies into the caller's memory directly.
-  auto IsSuspend = [](const Instruction &I) {
-    auto *CB = dyn_cast<CallBase>(&I);
-    return CB && (isSpawn(*CB) || isSyncMarker(I));
-  };
-  SmallVector<BasicBlock *, 16> Work;
-  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<Instruction *, 8> Suspends;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && (isSpawn(*CB) || isSyncMarker(I)))
+      Suspends.push_back(&I);
   SmallVector<Value *, 8> Ptrs{SRet};
   bool BeforeSuspend = false;
   while (!Ptrs.empty() && !BeforeSuspend) {
-    Value *V = Ptrs.pop_back_val();
-    for (User *U : V->users()) {
+    for (User *U : Ptrs.pop_back_val()->users()) {
       auto *I = cast<Instruction>(U);
       if (isa<GetElementPtrInst>(I) || isa<CastInst>(I))
         Ptrs.push_back(I);
-      if (any_of(make_range(I->getIterator(), I->getParent()->end()),
-                 IsSuspend)) {
-        BeforeSuspend = true;
-        break;
-      }
-      append_range(Work, successors(I->getParent()));
+      BeforeSuspend |= any_of(Suspends, [&](Instruction *Sp) {
+        return isPotentiallyReachable(I, Sp);
+      });
     }
-  }
-  while (!Work.empty() && !BeforeSuspend) {
-    BasicBlock *BB = Work.pop_back_val();
-    if (!Seen.insert(BB).second)
-      continue;
-    BeforeSuspend = any_of(*BB, IsSuspend);
-    append_range(Work, successors(BB));
   }
   if (!BeforeSuspend)
     return;
-  const DataLayout &DL = F.getDataLayout();
   Type *Ty = SRet->getParamStructRetType();
   Align Al = SRet->getParamAlign().valueOrOne();
-  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *Local = B.CreateAlloca(Ty, nullptr, "sret.local");
-  Local->setAlignment(std::max(Al, DL.getPrefTypeAlign(Ty)));
+  AllocaInst *Local = createLocalFor(F, Ty, Al, "sret.local");
   SRet->replaceAllUsesWith(Local);
   for (BasicBlock &BB : F)
     if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
-      B.SetInsertPoint(Ret);
+      IRBuilder<> B(Ret);
       B.CreateMemCpy(SRet, Al, Local, Local->getAlign(),
-                     DL.getTypeAllocSize(Ty));
+                     F.getDataLayout().getTypeAllocSize(Ty));
     }
 }
 

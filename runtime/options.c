@@ -31,15 +31,49 @@ static int parse_count(const char *what, const char *text, const char *noun,
     return 0;
 }
 
-static int parse_nproc(const char *what, const char *text, int *out)
+/* A runtime option with a whole-number value. */
+struct count_option {
+    const char *flag; /* "--nproc" */
+    const char *env;  /* the environment variable that sets the default */
+    const char *noun; /* what the value counts, for messages */
+    int max;
+};
+
+static const struct count_option nproc_option = {
+    "--nproc", "CILK_NWORKERS", "a worker count", CILK_MAX_WORKERS};
+static const struct count_option stack_option = {
+    "--stack", "CILK_STACK", "a stack size in MiB", CILK_MAX_STACK_MIB};
+
+/* Reads o's environment variable into *out, if set. */
+static int count_from_env(const struct count_option *o, int *out)
 {
-    return parse_count(what, text, "a worker count", CILK_MAX_WORKERS, out);
+    const char *env = getenv(o->env);
+    return env && *env ? parse_count(o->env, env, o->noun, o->max, out) : 0;
 }
 
-static int parse_stack(const char *what, const char *text, int *out)
+/* Matches `--flag N` or `--flag=N` at argv[*i]: returns 1 and advances *i
+ * past it, 0 if argv[*i] is another option, -1 on a missing or bad value. */
+static int count_from_args(const struct count_option *o, int argc,
+                           char **argv, int *i, int *out)
 {
-    return parse_count(what, text, "a stack size in MiB", CILK_MAX_STACK_MIB,
-                       out);
+    char what[32];
+    snprintf(what, sizeof what, "%s value", o->flag);
+    const char *a = argv[*i];
+    size_t n = strlen(o->flag);
+    if (strncmp(a, o->flag, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *i += 1;
+        return parse_count(what, a + n + 1, o->noun, o->max, out) ? -1 : 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "cilk: %s needs %s\n", o->flag, o->noun);
+        return -1;
+    }
+    *i += 2;
+    return parse_count(what, argv[*i - 1], o->noun, o->max, out) ? -1 : 1;
 }
 
 static int default_nproc(void)
@@ -67,44 +101,24 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
         return -1;
     }
 
-    const char *env = getenv("CILK_NWORKERS");
-    if (env && *env && parse_nproc("CILK_NWORKERS", env, &opts->nproc))
-        return -1;
     opts->stack_mib = CILK_DEFAULT_STACK_MIB;
-    env = getenv("CILK_STACK");
-    if (env && *env && parse_stack("CILK_STACK", env, &opts->stack_mib))
+    if (count_from_env(&nproc_option, &opts->nproc) ||
+        count_from_env(&stack_option, &opts->stack_mib))
         return -1;
 
     int i = 1;
     while (i < *argc) {
         const char *a = argv[i];
+        int r;
         if (strcmp(a, "--") == 0) {
             i++;
             break;
-        } else if (strcmp(a, "--nproc") == 0) {
-            if (i + 1 >= *argc) {
-                fprintf(stderr, "cilk: --nproc needs a worker count\n");
+        } else if ((r = count_from_args(&nproc_option, *argc, argv, &i,
+                                        &opts->nproc)) ||
+                   (r = count_from_args(&stack_option, *argc, argv, &i,
+                                        &opts->stack_mib))) {
+            if (r < 0)
                 return -1;
-            }
-            if (parse_nproc("--nproc value", argv[i + 1], &opts->nproc))
-                return -1;
-            i += 2;
-        } else if (strncmp(a, "--nproc=", 8) == 0) {
-            if (parse_nproc("--nproc value", a + 8, &opts->nproc))
-                return -1;
-            i++;
-        } else if (strcmp(a, "--stack") == 0) {
-            if (i + 1 >= *argc) {
-                fprintf(stderr, "cilk: --stack needs a size in MiB\n");
-                return -1;
-            }
-            if (parse_stack("--stack value", argv[i + 1], &opts->stack_mib))
-                return -1;
-            i += 2;
-        } else if (strncmp(a, "--stack=", 8) == 0) {
-            if (parse_stack("--stack value", a + 8, &opts->stack_mib))
-                return -1;
-            i++;
         } else if (strcmp(a, "--stats") == 0) {
             opts->stats = true;
             i++;

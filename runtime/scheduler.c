@@ -101,8 +101,8 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
                          "(spawns or calls nested too deep); raise it with "
                          "--stack MIB or CILK_STACK=MIB\n",
                          w->id, stack_bytes >> 20);
-        if (write(2, msg, (size_t)n) < 0)
-            _exit(2);
+        ssize_t written = write(2, msg, (size_t)n);
+        (void)written; /* nothing better to do if stderr is gone */
         _exit(2);
     }
     signal(sig, SIG_DFL);
