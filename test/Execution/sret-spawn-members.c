@@ -40,6 +40,7 @@ cilk N nest(long k)
     S *p = &r.s;
     r.s = spawn g(k);
     r.a = spawn h(k + 1);
+    sync; /* r.s is written whole above: no other result into it until here */
     p->c += spawn leaf(2);
     sync;
     r.a.v[0] += r.s.a;
