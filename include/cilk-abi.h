@@ -52,7 +52,8 @@
 /* ---- The parallel modes: frames, descriptors and the worker's deque ----
  *
  * The pass splits every Cilk procedure f that spawns or syncs into
- *   - a fast clone (f itself): its frame, a `struct __cilk_frame` header
+ *   - a fast clone f.fast (CILK_ABI_FAST_SUFFIX), which every spawn of f
+ *     calls, in any file: its frame, a `struct __cilk_frame` header
  *     followed by the values live across its spawns, lives on the C stack,
  *     or in the heap (CILK_DESC_HEAP_FRAME) when a local whose address
  *     escapes is live across a spawn;
@@ -61,7 +62,15 @@
  *   - an inlet f.inlet.N(dst, result) per spawn site N whose result is
  *     assigned (`x = spawn`, `x += spawn`): it applies a result that arrives
  *     after the parent was stolen;
- *   - a descriptor @f.desc (struct __cilk_desc) the runtime reads.
+ *   - a descriptor @f.desc (struct __cilk_desc) the runtime reads;
+ *   - the C entry point f, for calls that are not spawns (C code, function
+ *     pointers, other threads): on a worker it runs f.serial, the serial
+ *     elision; elsewhere it runs f.fast as a computation of its own on the
+ *     workers through CILK_ABI_RUN, which calls the thunk f.entry(args).
+ * A Cilk procedure that neither spawns nor syncs is one function, f, that
+ * spawns and C calls share; where other files may spawn it, f.fast is an
+ * alias of it. Cilk main (CILK_ABI_MAIN) is never called from C: it keeps
+ * its name for its fast clone.
  * A thief copies a stolen stack frame into the heap (desc->size bytes).
  *
  * Layouts below are checked on both sides: the pass asserts them against the
@@ -77,6 +86,13 @@
  * lifetime of Cilk-5's Cilk_alloca): a child may still use them after the
  * fast clone's C frame is gone. */
 #define CILK_ABI_ALLOCA "__cilkrt_alloca"
+#define CILK_ABI_FAST_SUFFIX ".fast"
+#define CILK_ABI_SERIAL_SUFFIX ".serial"
+#define CILK_ABI_RUN "__cilkrt_run"
+/* __cilkrt_run's answer */
+#define CILK_RUN_DONE 0   /* the computation ran; its result is in place */
+#define CILK_RUN_SERIAL 1 /* not run (a worker called, or the workers have
+                             stopped): the caller runs f.serial itself */
 #define CILK_ABI_FREE_ALLOCAS "__cilkrt_free_allocas"
 
 /* ---- Release and resume (indolent and sedative modes) ----
@@ -195,6 +211,12 @@ int __cilkrt_sync(void *w, struct __cilk_frame *f);
 struct __cilk_frame *__cilkrt_frame_alloc(void *w, const struct __cilk_desc *d);
 void __cilkrt_frame_free(void *w, struct __cilk_frame *f);
 void *__cilkrt_alloca(void **list, unsigned long size);
+/* Runs thunk(args) as a computation of its own on the workers (started
+ * from the environment's options if none run) and waits for it. The thunk
+ * calls a fast clone and leaves its result (size bytes) at tmp; the result
+ * of the computation, however it ended, is copied to result. */
+int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
+                 void *result, unsigned long size);
 void __cilkrt_free_allocas(void **list);
 /* A frame of d from this thread's worker, d stored. (The lazy fast clone's
  * rare path: the worker is found here, not kept in a register.) */

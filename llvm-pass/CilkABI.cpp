@@ -157,6 +157,9 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_FREE_ALLOCAS)
     Ty = FunctionType::get(Void, {Ptr}, false);
+  else if (Name == CILK_ABI_RUN)
+    Ty = FunctionType::get(I32, {Ptr, Ptr, Ptr, Ptr, Type::getInt64Ty(C)},
+                           false);
   else if (Name == CILK_ABI_CLOSURE_NEW)
     Ty = FunctionType::get(Ptr, {Ptr}, false);
   else if (Name == CILK_ABI_RELEASE)

@@ -1,4 +1,7 @@
-//===- CilkFast.cpp - The fast clone (f itself) ---------------------------===//
+//===- CilkFast.cpp - The fast clone (f itself, @f.fast in the end) -------===//
+//
+// The fast clone is built in place, in f; CilkEntry.cpp renames it f.fast
+// once the split is done and gives f's name to its C entry point.
 //
 // Eager mode (Cilk-5, memo Figure 4). On entry:
 //

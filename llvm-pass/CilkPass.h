@@ -18,6 +18,7 @@
 #ifndef CILK_LLVM_PASS_CILKPASS_H
 #define CILK_LLVM_PASS_CILKPASS_H
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
@@ -65,6 +66,12 @@ bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
 /// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
 /// ABI type (CilkABI.cpp).
 llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
+/// The symbol f.fast, by which other files spawn f, for each Cilk procedure
+/// defined here that is not split (every one in serial mode, the leaves in
+/// the others) and not in Skip (CilkEntry.cpp).
+bool aliasFastSymbols(
+    llvm::Module &M,
+    const llvm::MapVector<llvm::Function *, llvm::Function *> &Skip);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
 /// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in

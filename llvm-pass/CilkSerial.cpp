@@ -21,9 +21,12 @@ using namespace llvm;
 namespace cilk {
 
 bool lowerToSerialElision(Module &M) {
+  // A file compiled in another mode spawns f.fast: it links, and the
+  // runtime reports the mismatch at start-up.
+  bool Aliased = aliasFastSymbols(M, {});
   Function *Sync = M.getFunction(CILK_ABI_SYNC_MARKER);
   if (!Sync)
-    return false;
+    return Aliased;
   SmallVector<CallInst *, 16> Calls;
   for (User *U : Sync->users())
     if (auto *CI = dyn_cast<CallInst>(U))
@@ -32,7 +35,7 @@ bool lowerToSerialElision(Module &M) {
     CI->eraseFromParent();
   if (Sync->use_empty())
     Sync->eraseFromParent();
-  return !Calls.empty();
+  return Aliased || !Calls.empty();
 }
 
 } // namespace cilk

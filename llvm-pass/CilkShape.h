@@ -8,8 +8,9 @@
 //                    suspend point demoted to allocas
 //   CilkFrame.cpp    which allocas the frame holds, and %f.closure
 //   CilkSlow.cpp     @f.slow, entered by the scheduler
-//   CilkFast.cpp     f itself, the fast clone, for the selected mode
+//   CilkFast.cpp     the fast clone (f, named f.fast at the end)
 //   CilkInlet.cpp    @f.inlet.N per assigned spawn result, and @f.desc
+//   CilkEntry.cpp    @f.serial, and the C entry point @f of @f.fast
 //   CilkABI.cpp      runtime declarations, deque push/pop sequences
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,7 @@
 #include "CilkPass.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
@@ -117,6 +119,13 @@ bool buildFrame(Shape &S);
 void buildSlowClone(Shape &S);
 void buildInletsAndDescriptor(Shape &S);
 void buildFastClone(Shape &S);
+
+/// CilkEntry.cpp: the procedures that get a C entry point, each with its
+/// serial elision (built before the split), and the entry points themselves
+/// (built after it: f becomes f.fast and its C entry point takes the name).
+using SerialClones = llvm::MapVector<llvm::Function *, llvm::Function *>;
+SerialClones buildSerialClones(llvm::ArrayRef<llvm::Function *> Procs);
+bool buildEntryPoints(llvm::Module &M, const SerialClones &Serial);
 
 /// Reports an unsupported construct in F as a compile error.
 void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg);

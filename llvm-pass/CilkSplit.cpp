@@ -1,7 +1,8 @@
 //===- CilkSplit.cpp - Split every Cilk procedure into its clones ---------===//
 //
 // The driver of the parallel modes (cf. CoroSplit): for each Cilk procedure
-// that spawns or syncs, build its Shape and run the phases in order. A
+// that spawns or syncs, take its serial clone, build its Shape and run the
+// phases in order, then give it its C entry point (CilkEntry.cpp). A
 // procedure without spawn or sync (a leaf) is left as it is: it never
 // publishes a frame, so nothing can steal from it.
 //
@@ -39,6 +40,7 @@ bool lowerToClones(Module &M, Mode TheMode) {
       if (hasSuspendPoints(F))
         Procs.push_back(&F);
     }
+  SerialClones Serial = buildSerialClones(Procs);
   for (Function *F : Procs) {
     Shape S;
     S.F = F;
@@ -49,14 +51,15 @@ bool lowerToClones(Module &M, Mode TheMode) {
     buildInletsAndDescriptor(S);
     buildFastClone(S);
   }
+  bool Changed = buildEntryPoints(M, Serial) || !Procs.empty();
   if (Function *Marker = M.getFunction(CILK_ABI_SYNC_MARKER);
       Marker && Marker->use_empty())
     Marker->eraseFromParent();
   // A miscompiled parallel program fails one run in a thousand: stop here
   // instead.
-  if (!Procs.empty() && verifyModule(M, &errs()))
+  if (Changed && verifyModule(M, &errs()))
     report_fatal_error("the Cilk pass produced invalid IR");
-  return !Procs.empty();
+  return Changed;
 }
 
 } // namespace cilk

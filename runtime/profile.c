@@ -23,7 +23,9 @@
 _Static_assert(sizeof(struct __cilk_prof) == CILK_ABI_PROF_SIZE,
                "profile record size is part of the ABI");
 
-static unsigned long long root_span;
+/* The longest span of a computation's top frame (Cilk main's, or a C
+ * call's run by a guest), raised atomically. */
+static _Atomic unsigned long long root_span;
 static atomic_bool profiled;
 /* Set before any worker starts: a strand weighs 1 (if it is a thread), not
  * its duration. */
@@ -57,11 +59,20 @@ static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
 void __cilkrt_prof_enter(struct __cilk_prof *p)
 {
     struct worker *w = __cilkrt_tls_worker;
+    if (!w) /* a procedure without spawns that a C thread called */
+        return;
     p->parent = w->prof_pending;
     p->at = w->prof_pending_at;
     w->prof_pending = NULL;
-    if (!p->parent)
-        atomic_store_explicit(&profiled, true, memory_order_relaxed);
+    if (!p->parent) {
+        /* A computation's top frame, or a procedure without spawns that C
+         * code called inside some strand (at 0): its time is that
+         * strand's. */
+        p->at = w->prof_top;
+        w->prof_top = false;
+        if (p->at)
+            atomic_store_explicit(&profiled, true, memory_order_relaxed);
+    }
     p->span = 0;
     atomic_store_explicit((_Atomic unsigned long long *)&p->children, 0,
                           memory_order_relaxed);
@@ -109,11 +120,18 @@ void __cilkrt_prof_synced(struct __cilk_prof *p)
 
 void __cilkrt_prof_return(struct __cilk_prof *p)
 {
-    strand_end(__cilkrt_tls_worker, p, 1);
+    struct worker *w = __cilkrt_tls_worker;
     if (!p->parent) {
-        root_span = p->span;
+        if (!w || !p->at) /* see __cilkrt_prof_enter */
+            return;
+        strand_end(w, p, 1);
+        unsigned long long old = atomic_load(&root_span);
+        while (old < p->span &&
+               !atomic_compare_exchange_weak(&root_span, &old, p->span))
+            ;
         return;
     }
+    strand_end(w, p, 1);
     _Atomic unsigned long long *c =
         (_Atomic unsigned long long *)&p->parent->children;
     unsigned long long mine = p->at + p->span;

@@ -48,21 +48,36 @@ static size_t stack_bytes = (size_t)64 << 20;
  * jump over it. */
 #define STACK_GUARD (256u << 10)
 
+/* The pool's workers (0 .. nworkers-1), then the slots of guests: threads
+ * outside the pool that run a computation of their own (sched_run_guest).
+ * Slots are made as needed and kept; thieves pick victims among the first
+ * nvictims entries. */
+enum { MAX_GUESTS = 256 };
 static struct worker **workers;
 static int nworkers;
-static atomic_int done;
+static atomic_int nvictims;
+static int nguests;                   /* slots made; guarded by pool_mu */
+static bool guest_busy[MAX_GUESTS];   /* guarded by pool_mu */
+static pthread_t *threads;
+static atomic_int done; /* sched_stop: every worker leaves its loop */
 
-/* The root: the parent of Cilk main's frame. Main's result lands in
- * root_result; its join reaching 0 ends the program. */
-static int root_result;
+/* The pool's mutex guards the queue of submitted roots, `finished` in each
+ * root, and the changes of active_roots; workers sleep on work_cv while no
+ * computation is active, submitters on root_cv until theirs finishes. */
+static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t work_cv = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t root_cv = PTHREAD_COND_INITIALIZER;
+static struct root *queue_head, **queue_tail = &queue_head;
+static atomic_int queued_roots; /* roots in the queue (read without the lock) */
+static atomic_int active_roots; /* submitted and not finished */
+static bool started, stopped;
+
+/* A top frame stolen or released delivers its result into its root. */
 static void root_inlet(void *dst, const void *result)
 {
-    *(int *)dst = *(const int *)result;
+    struct root *r = dst;
+    memcpy(r->result, result, r->size);
 }
-static struct closure root;
-static int (*root_fn)(int, char **, char **);
-static int root_argc;
-static char **root_argv, **root_envp;
 
 static int stress; /* CILK_STRESS */
 static pthread_barrier_t exit_barrier;
@@ -289,16 +304,23 @@ static uint64_t next_random(struct worker *w)
 
 static struct closure *steal(struct worker *w)
 {
-    if (nworkers < 2)
+    int n = atomic_load_explicit(&nvictims, memory_order_acquire);
+    if (n < 2)
         return NULL;
-    int k = (int)(next_random(w) % (uint64_t)(nworkers - 1));
+    int k = (int)(next_random(w) % (uint64_t)(n - 1));
     struct worker *v = workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
     if (atomic_load(&v->head) >= atomic_load(&v->tail)) {
-        /* Lazy modes: ask v to release its C stack. */
+        /* Lazy modes: ask v to release its C stack. A guest's word lives
+         * in the thread-local storage of a thread that may leave: its
+         * lock keeps the word alive while we write it. */
+        if (v->guest)
+            spin_lock(&v->lock);
         atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
         if (cf)
             attempt_steal(cf);
+        if (v->guest)
+            spin_unlock(&v->lock);
         STAT_INC(w, empty);
         return NULL;
     }
@@ -337,10 +359,21 @@ static void stress_self(struct worker *w, unsigned percent)
         attempt_steal(&__cilkrt_tls_cf);
 }
 
+/* r's computation is over: wake its submitter, which may return (and free
+ * r) at once. */
+static void root_finish(struct root *r)
+{
+    pthread_mutex_lock(&pool_mu);
+    r->finished = true;
+    atomic_fetch_sub_explicit(&active_roots, 1, memory_order_relaxed);
+    pthread_cond_broadcast(&root_cv);
+    pthread_mutex_unlock(&pool_mu);
+}
+
 static void run_closure(struct worker *w, struct closure *c)
 {
-    if (c == &root) { /* Cilk main returned: the program is over */
-        atomic_store(&done, 1);
+    if (!c->desc) { /* a root: its top frame's result has arrived */
+        root_finish((struct root *)c);
         return;
     }
     atomic_store_explicit(&w->bottom, c, memory_order_relaxed);
@@ -358,6 +391,53 @@ static void run_closure(struct worker *w, struct closure *c)
         w->next = deque_pop(w);
 }
 
+/* Starts root r's top frame on w, whose deque is empty: r is the parent
+ * that a thief stealing the frame (or a release reaching it) links to. */
+static void run_root(struct worker *w, struct root *r)
+{
+    w->last_stolen = &r->c;
+    w->last_dst = r;
+    w->last_inlet = root_inlet;
+    stress_self(w, 100); /* the top frame's first check releases */
+    w->prof_top = true;
+    r->thunk(r->args);
+    if (w->rel_top) /* the top frame was released; its closure goes on */
+        release_finish(w, &r->c, r, root_inlet);
+    if (w->unwinding || w->released) {
+        after_unwind(w); /* stolen or released */
+        return;
+    }
+    memcpy(r->result, r->tmp, r->size);
+    root_finish(r);
+}
+
+/* The oldest submitted root, or null. */
+static struct root *take_root(void)
+{
+    if (!atomic_load_explicit(&queued_roots, memory_order_relaxed))
+        return NULL;
+    pthread_mutex_lock(&pool_mu);
+    struct root *r = queue_head;
+    if (r) {
+        queue_head = r->next;
+        if (!queue_head)
+            queue_tail = &queue_head;
+        atomic_fetch_sub_explicit(&queued_roots, 1, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&pool_mu);
+    return r;
+}
+
+/* No computation is active (a pool that C functions started): sleep until
+ * one is submitted instead of polling the other workers. */
+static void idle_wait(void)
+{
+    pthread_mutex_lock(&pool_mu);
+    while (!atomic_load(&active_roots) && !atomic_load(&done))
+        pthread_cond_wait(&work_cv, &pool_mu);
+    pthread_mutex_unlock(&pool_mu);
+}
+
 static void scheduler(struct worker *w)
 {
     unsigned failures = 0;
@@ -369,11 +449,21 @@ static void scheduler(struct worker *w)
             int attempted = CILK_CF_STEAL_ATTEMPTED;
             atomic_compare_exchange_strong(&__cilkrt_tls_cf, &attempted,
                                            CILK_CF_NORMAL);
+            struct root *r = take_root();
+            if (r) {
+                failures = 0;
+                run_root(w, r);
+                continue;
+            }
             c = steal(w);
         }
         if (c) {
             failures = 0;
             run_closure(w, c);
+            continue;
+        }
+        if (!atomic_load_explicit(&active_roots, memory_order_relaxed)) {
+            idle_wait();
             continue;
         }
         /* Workers may outnumber cores: let the busy ones run. */
@@ -414,23 +504,6 @@ static timer_t stress_timer_start(struct worker *w)
     return t;
 }
 
-static void run_root(struct worker *w)
-{
-    w->last_stolen = &root;
-    w->last_dst = &root_result;
-    w->last_inlet = root_inlet;
-    stress_self(w, 100); /* Cilk main's first check releases */
-    int r = root_fn(root_argc, root_argv, root_envp);
-    if (w->rel_top) /* main was released; its closure goes on */
-        release_finish(w, &root, &root_result, root_inlet);
-    if (w->unwinding || w->released) {
-        after_unwind(w); /* main was stolen or released */
-        return;
-    }
-    root_result = r;
-    atomic_store(&done, 1);
-}
-
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
@@ -440,8 +513,6 @@ static void *worker_main(void *arg)
     timer_t timer = 0;
     if (stress)
         timer = stress_timer_start(w);
-    if (w->id == 0)
-        run_root(w);
     scheduler(w);
     if (stress)
         timer_delete(timer);
@@ -475,18 +546,13 @@ static struct worker *worker_new(int id)
     return w;
 }
 
-int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
-              char **argv, char **envp)
+/* Caller holds pool_mu. */
+static bool start_locked(int nproc)
 {
-    root.desc = NULL;
-    atomic_init(&root.join, 1); /* main's frame, running */
-    root_fn = fn;
-    root_argc = argc;
-    root_argv = argv;
-    root_envp = envp;
     nworkers = nproc;
-    workers = calloc((size_t)nproc, sizeof *workers);
-    pthread_t *threads = calloc((size_t)nproc, sizeof *threads);
+    atomic_store(&nvictims, nproc);
+    workers = calloc((size_t)nproc + MAX_GUESTS, sizeof *workers);
+    threads = calloc((size_t)nproc, sizeof *threads);
     if (!workers || !threads)
         abort();
     for (int i = 0; i < nproc; i++)
@@ -521,14 +587,151 @@ int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
         }
     }
     pthread_attr_destroy(&attr);
-    for (int i = 0; i < nproc; i++)
+    started = true;
+    return true;
+}
+
+bool sched_start(int nproc)
+{
+    pthread_mutex_lock(&pool_mu);
+    bool running = !stopped && (started || start_locked(nproc));
+    pthread_mutex_unlock(&pool_mu);
+    return running;
+}
+
+bool sched_started(void)
+{
+    pthread_mutex_lock(&pool_mu);
+    bool s = started;
+    pthread_mutex_unlock(&pool_mu);
+    return s;
+}
+
+static void root_init(struct root *r)
+{
+    atomic_init(&r->c.join, 1); /* the top frame, running */
+    atomic_init(&r->c.lock, 0);
+    r->c.desc = NULL;
+    r->finished = false;
+    r->next = NULL;
+}
+
+bool sched_submit(struct root *r)
+{
+    root_init(r);
+    pthread_mutex_lock(&pool_mu);
+    if (stopped || !started) {
+        pthread_mutex_unlock(&pool_mu);
+        return false;
+    }
+    *queue_tail = r;
+    queue_tail = &r->next;
+    atomic_fetch_add_explicit(&queued_roots, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&active_roots, 1, memory_order_relaxed);
+    pthread_cond_broadcast(&work_cv);
+    while (!r->finished)
+        pthread_cond_wait(&root_cv, &pool_mu);
+    pthread_mutex_unlock(&pool_mu);
+    return true;
+}
+
+/* Makes or reuses a guest slot for the calling thread; null if all are
+ * taken. */
+static struct worker *guest_enter(void)
+{
+    pthread_mutex_lock(&pool_mu);
+    int i = 0;
+    while (i < nguests && guest_busy[i])
+        i++;
+    struct worker *w = NULL;
+    if (i < MAX_GUESTS) {
+        guest_busy[i] = true;
+        if (i == nguests) {
+            workers[nworkers + i] = worker_new(nworkers + i);
+            workers[nworkers + i]->guest = true;
+            nguests++;
+            /* The slot is complete before a thief can pick it. */
+            atomic_store_explicit(&nvictims, nworkers + nguests,
+                                  memory_order_release);
+        }
+        w = workers[nworkers + i];
+    }
+    pthread_mutex_unlock(&pool_mu);
+    if (w) {
+        __cilkrt_tls_worker = w;
+        atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_NORMAL,
+                              memory_order_relaxed);
+        atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
+    }
+    return w;
+}
+
+/* The guest's computation is over and its deque empty: no thief may reach
+ * this thread's control-flow word after the slot's lock is released. */
+static void guest_leave(struct worker *w)
+{
+    spin_lock(&w->lock);
+    atomic_store_explicit(&w->cf, NULL, memory_order_relaxed);
+    spin_unlock(&w->lock);
+    deque_reset_if_empty(w);
+    __cilkrt_tls_worker = NULL;
+    pthread_mutex_lock(&pool_mu);
+    guest_busy[w->id - nworkers] = false;
+    pthread_mutex_unlock(&pool_mu);
+}
+
+bool sched_run_guest(struct root *r)
+{
+    root_init(r);
+    struct worker *w = guest_enter();
+    if (!w)
+        return sched_submit(r);
+    pthread_mutex_lock(&pool_mu);
+    atomic_fetch_add_explicit(&active_roots, 1, memory_order_relaxed);
+    pthread_cond_broadcast(&work_cv); /* sleeping workers: steal from us */
+    pthread_mutex_unlock(&pool_mu);
+
+    run_root(w, r);
+    for (;;) {
+        /* What a release left to this worker, and the parents on its
+         * deque that no thief took. Guests never steal: they run their
+         * own computation only. */
+        while (w->next) {
+            struct closure *c = w->next;
+            w->next = NULL;
+            run_closure(w, c);
+        }
+        pthread_mutex_lock(&pool_mu);
+        bool finished = r->finished;
+        if (!finished && !w->next)
+            pthread_cond_wait(&root_cv, &pool_mu);
+        pthread_mutex_unlock(&pool_mu);
+        if (finished)
+            break;
+    }
+    guest_leave(w);
+    return true;
+}
+
+void sched_stop(void)
+{
+    pthread_mutex_lock(&pool_mu);
+    if (!started || stopped) {
+        pthread_mutex_unlock(&pool_mu);
+        return;
+    }
+    stopped = true;
+    atomic_store(&done, 1);
+    pthread_cond_broadcast(&work_cv);
+    pthread_mutex_unlock(&pool_mu);
+    for (int i = 0; i < nworkers; i++)
         pthread_join(threads[i], NULL);
     pthread_barrier_destroy(&exit_barrier);
     free(threads);
-    return root_result;
 }
 
-struct worker **sched_workers(void)
+struct worker **sched_workers(int *n)
 {
+    *n = nworkers;
     return workers;
 }

@@ -1,31 +1,78 @@
-/* scheduler.h - starting the workers. */
+/* scheduler.h - the pool of workers and the computations it runs.
+ *
+ * A computation is a root (below): Cilk main, or a Cilk procedure that a
+ * thread outside the pool called as a C function (entry.c). The pool runs
+ * any number of them at once; each ends when its top frame's result has
+ * reached the root. */
 #ifndef CILKRT_SCHEDULER_H
 #define CILKRT_SCHEDULER_H
 
+#include "closure.h"
+
+#include <stdbool.h>
+
 struct worker;
 
-/* Runs fn(argc, argv, envp) as Cilk main on nproc workers (the calling
- * thread waits) and returns its result once every worker has stopped. */
-int sched_run(int nproc, int (*fn)(int, char **, char **), int argc,
-              char **argv, char **envp);
-
-/* The workers of the last sched_run, for statistics. */
-struct worker **sched_workers(void);
+/* One computation. The submitting thread owns the record and waits in
+ * sched_submit until the computation ends. */
+struct root {
+    /* The parent of the computation's top frame: no descriptor; its join
+     * is 1 while the top frame runs. A frame stolen or released at the top
+     * delivers its result here through root_inlet (scheduler.c). */
+    struct closure c;
+    /* Runs the top frame's fast clone on a worker and leaves its result
+     * (size bytes) at tmp; if the frame was stolen or released, tmp holds
+     * nothing and the result arrives later. */
+    void (*thunk)(void *args);
+    void *args;
+    const void *tmp;
+    void *result; /* where the computation's result goes (size bytes) */
+    unsigned long size;
+    bool finished;     /* guarded by the pool's mutex */
+    struct root *next; /* the queue of submitted roots */
+};
 
 /* Stress mode (CILK_STRESS=1): steal attempts far more often than real
- * thieves would make them. Set before sched_run. */
+ * thieves would make them. Set before sched_start. */
 void sched_set_stress(int on);
 
 /* Each worker's C stack, in MiB (--stack, CILK_STACK): the bound on the
  * spawn depth. The deque is sized so that the stack runs out first, and a
  * worker that overflows its stack stops the program with a message saying
- * so. Set before sched_run. */
+ * so. Set before sched_start. */
 void sched_set_stack(int mib);
+
+/* Starts nproc workers, once per process; later calls do nothing. Returns
+ * true if the pool is (now) running. */
+bool sched_start(int nproc);
+
+/* True once sched_start has run. */
+bool sched_started(void);
+
+/* Runs r on the pool and returns when it has finished, its result at
+ * r->result. Returns false, without running r, if the pool has stopped. The
+ * caller must not be a worker. */
+bool sched_submit(struct root *r);
+
+/* Runs r with the calling thread (not a worker) as a guest: it runs r's
+ * top frame itself, the workers may steal from it (it never steals), and it
+ * returns when r has finished. A guest needs no free worker, so a program
+ * whose workers all wait for threads that call Cilk procedures still makes
+ * progress; it needs a started pool only to run in parallel (after
+ * sched_stop it runs r alone). Returns false only if neither a guest slot
+ * nor the pool is available. */
+bool sched_run_guest(struct root *r);
+
+/* Stops the workers (the computations still running are abandoned: the
+ * process is exiting) and waits for their threads. */
+void sched_stop(void);
+
+/* The workers of the pool, and how many, for statistics. */
+struct worker **sched_workers(int *n);
 
 /* ---- Inside the runtime ---- */
 
 #include "cilk-abi.h"
-struct closure;
 
 /* Owner: if w's deque is empty, move both ends back to its base. */
 void deque_reset_if_empty(struct worker *w);

@@ -48,6 +48,9 @@ struct worker {
      * thread starts): a thief that finds the deque empty moves it from
      * NORMAL to STEAL_ATTEMPTED. */
     _Atomic(atomic_int *) cf;
+    /* A guest slot (scheduler.c): its owner may leave, so thieves write
+     * the word `cf` points to only while holding `lock`. Never changes. */
+    bool guest;
     char pad_shared[64];
 
     /* ---- Private to the owner ---- */
@@ -64,6 +67,7 @@ struct worker {
      * then, for the child's enter hook (profile.c). */
     struct __cilk_prof *prof_pending;
     unsigned long long prof_pending_at;
+    bool prof_top; /* the next procedure entered is a computation's top */
     char *stack_lo;  /* the lowest address of this worker's C stack */
     void *altstack;  /* where fault_handler runs */
     void *freelist[FREELIST_CLASSES];

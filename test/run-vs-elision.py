@@ -7,8 +7,12 @@ RUN line can also FileCheck the known answer.
 usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
                          [--modes serial,...] [--opt -O0,-O2]
                          [--nproc 1,2,4,8] [--repeat N] [--no-stress]
-                         [--cflags=FLAGS]
+                         [--cflags=FLAGS] [--also FILE]...
                          SOURCE [-- PROGRAM-ARGS...]
+
+--also adds a source file of the same program (a Cilk file or a plain C
+file; its elision is compiled with the reference). The worker count is given
+as CILK_NWORKERS, so a program whose main() is plain C gets it too.
 
 Every parallel mode runs both normally and in stress mode (CILK_STRESS=1,
 steal attempts forced far more often), unless --no-stress.
@@ -46,6 +50,8 @@ def main():
     ap.add_argument("--no-stress", action="store_true")
     ap.add_argument("--cflags", default="",
                     help="more flags for every compile, the elision's too")
+    ap.add_argument("--also", action="append", default=[],
+                    help="another source file of the program")
     ap.add_argument("source")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
@@ -54,17 +60,22 @@ def main():
     base = os.path.join(a.workdir, os.path.basename(a.source))
 
     # The reference: the serial elision, compiled by gcc.
-    with open(a.source) as f:
-        elided = elide(f.read())
-    ref_c = base + ".elision.c"
-    with open(ref_c, "w") as f:
-        f.write(elided)
+    sources = [a.source] + a.also
+    ref_cs = []
+    for i, src in enumerate(sources):
+        with open(src) as f:
+            elided = elide(f.read())
+        ref_c = f"{base}.elision{i}.c"
+        with open(ref_c, "w") as f:
+            f.write(elided)
+        ref_cs.append(ref_c)
     ref_exe = base + ".elision"
     # The elision is written elsewhere: its includes are found beside the
     # source.
     r = run(["gcc", "-std=gnu11", "-O1", "-w"] + shlex.split(a.cflags) + [
-             "-I", os.path.dirname(os.path.abspath(a.source)), ref_c, "-o",
-             ref_exe, "-lm"])
+             ] + [f"-I{os.path.dirname(os.path.abspath(src))}"
+                  for src in sources] + ref_cs +
+            ["-o", ref_exe, "-lm"])
     if r.returncode:
         die(f"gcc could not compile the elision:\n{r.stderr}")
     ref = run([ref_exe] + a.args, timeout=a.timeout)
@@ -75,8 +86,8 @@ def main():
             exe = f"{base}.{mode}{opt}"
             cmd = (shlex.split(a.cilkcc) +
                    [f"-fplugin-arg-cilk-mode={mode}", opt] +
-                   shlex.split(a.cflags) + ["-x", "c",
-                    a.source, "-o", exe] +
+                   shlex.split(a.cflags) + ["-x", "c"] + sources +
+                   ["-o", exe] +
                    shlex.split(a.cilkrt) + ["-lm"])
             r = run(cmd)
             if r.returncode:
@@ -87,11 +98,11 @@ def main():
                     stresses, a.nproc.split(","), range(a.repeat)):
                 what = (f"mode={mode} {opt} --nproc {p} run {i + 1}"
                         f"{' CILK_STRESS=1' if stress else ''}")
-                env = dict(os.environ)
+                env = dict(os.environ, CILK_NWORKERS=p)
                 if stress:
                     env["CILK_STRESS"] = "1"
                 try:
-                    got = run([exe, "--nproc", p] + a.args,
+                    got = run([exe] + a.args,
                               timeout=a.timeout, env=env)
                 except subprocess.TimeoutExpired:
                     print(f"FAIL {what}: timed out (hang?)")

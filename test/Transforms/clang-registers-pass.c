@@ -1,6 +1,6 @@
 // Checks that -fplugin alone runs the Cilk pass at every optimization level:
-// no marker survives, spawns are tagged, Cilk procedures carry "cilk", and
-// Cilk main is emitted as __cilk_main.
+// no marker survives, spawns are tagged and call fast clones, Cilk
+// procedures carry "cilk", and Cilk main is emitted as __cilk_main.
 // RUN: %cilkcc -O0 -S -emit-llvm %s -o - | FileCheck --check-prefixes=CHECK,O0 %s
 // RUN: %cilkcc -O1 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %cilkcc -O2 -S -emit-llvm %s -o - | FileCheck %s
@@ -10,8 +10,8 @@
 // CHECK-NOT: __cilk_spawn_marker
 // CHECK-NOT: __cilk_sync_marker
 // CHECK-NOT: llvm.global.annotations
-// CHECK-LABEL: define {{.*}} @fib(
-// O0: call i32 @fib({{.*}}), !cilk.spawn
+// CHECK-LABEL: define {{.*}} @fib.fast(
+// O0: call i32 @fib.fast({{.*}}), !cilk.spawn
 cilk int fib(int n)
 {
     int x, y;
@@ -25,6 +25,8 @@ cilk int fib(int n)
 
 // CHECK-LABEL: define {{.*}} @__cilk_main(
 // CHECK-NOT: define {{.*}} @main(
+// fib's C entry point, for calls that are not spawns.
+// CHECK-LABEL: define {{.*}} @fib(
 cilk int main(void)
 {
     int r;

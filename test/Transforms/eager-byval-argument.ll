@@ -33,7 +33,7 @@ declare void @__cilk_sync_marker()
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK-LABEL: define i64 @walk(
+; CHECK-LABEL: define i64 @walk.fast(
 ; CHECK: %arg.2 = alloca %struct.big, align 8
 ; CHECK: %arg.1 = alloca %struct.big, align 8
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 8 %arg.1, ptr align 8 %b, i64 512, i1 false)

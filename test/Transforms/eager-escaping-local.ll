@@ -22,7 +22,7 @@ declare void @__cilk_sync_marker()
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK-LABEL: define i64 @parent()
+; CHECK-LABEL: define i64 @parent.fast()
 ; CHECK: %frame = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @parent.desc)
 ; CHECK: %v.field = getelementptr inbounds i8, ptr %frame, i64 [[V:[0-9]+]]
 ; CHECK-NOT: alloca i64

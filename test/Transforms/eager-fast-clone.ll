@@ -3,7 +3,7 @@
 ; locked store (xchg) as its fence, and the rare path to the runtime.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %S/Inputs/fib.ll | FileCheck %s
 
-; CHECK-LABEL: define i32 @fib(i32 %n)
+; CHECK-LABEL: define i32 @fib.fast(i32 %n)
 ; CHECK: %w = load ptr, ptr
 ; CHECK: %frame = alloca %fib.closure, align 16
 ; CHECK: store ptr @fib.desc, ptr
@@ -18,7 +18,7 @@
 ; CHECK-NEXT: store ptr %frame, ptr %tail
 ; CHECK-NEXT: %tail.next = getelementptr inbounds ptr, ptr %tail, i64 1
 ; CHECK-NEXT: store atomic ptr %tail.next, ptr %{{.*}} release
-; CHECK-NEXT: %r1 = call i32 @fib(i32 %a), !cilk.spawn
+; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
 ; CHECK: %tail.prev = getelementptr inbounds ptr, ptr %{{.*}}, i64 -1
 ; CHECK-NEXT: store atomic ptr %tail.prev, ptr %{{.*}} seq_cst
 ; CHECK: %head = load atomic ptr, ptr %w.head seq_cst
@@ -32,7 +32,7 @@
 ; The second spawn saves x (live across it) but not n (dead after it).
 ; CHECK: %x.field = getelementptr inbounds i8, ptr %frame
 ; CHECK-NOT: %n.addr.field
-; CHECK: %r2 = call i32 @fib(i32 %b), !cilk.spawn
+; CHECK: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; A sync in the fast clone is nothing at all.
 ; CHECK-NOT: __cilkrt_sync
 ; CHECK-NOT: __cilk_sync_marker

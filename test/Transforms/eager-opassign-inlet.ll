@@ -42,7 +42,7 @@ declare void @__cilk_sync_marker()
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK-LABEL: define i32 @sum(
+; CHECK-LABEL: define i32 @sum.fast(
 ; x's old value goes into the frame before the spawn, for a thief's inlets.
 ; CHECK: body:
 ; CHECK: store i32 %{{.*}}, ptr %x.field

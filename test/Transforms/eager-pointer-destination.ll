@@ -34,7 +34,7 @@ attributes #0 = { "cilk" }
 ; A heap frame (flags CILK_DESC_HEAP_FRAME):
 ; CHECK: @fill.desc = {{.*}} ptr @fill.slow, i32 {{[0-9]+}}, i32 1,
 
-; CHECK-LABEL: define i32 @fill(
+; CHECK-LABEL: define i32 @fill.fast(
 ; CHECK: %frame = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @fill.desc)
 ; CHECK-DAG: %a.field = getelementptr inbounds i8, ptr %frame, i64 {{[0-9]+}}
 ; CHECK-DAG: %dst.1.field = getelementptr inbounds i8, ptr %frame, i64 [[D]]

@@ -20,7 +20,7 @@
 ; CHECK: resume.1:
 ; CHECK-NEXT: %n2 = load i32, ptr %n.addr.field
 ; CHECK: store ptr %frame, ptr %tail
-; CHECK: %r2 = call i32 @fib(i32 %b), !cilk.spawn
+; CHECK: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; CHECK: br i1 %stolen{{.*}}, label %pop.slow.2, label %apply.2
 ; CHECK: pop.slow.2:
 ; CHECK: call i32 @__cilkrt_pop_slow(ptr %w, ptr %result.2)

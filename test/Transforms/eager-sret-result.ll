@@ -24,8 +24,8 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK-LABEL: define void @mk(
-; CHECK: call void @mk(ptr sret(%struct.big) %tmp, i64 %v), !cilk.spawn
+; CHECK-LABEL: define void @mk.fast(
+; CHECK: call void @mk.fast(ptr sret(%struct.big) %tmp, i64 %v), !cilk.spawn
 ; CHECK: pop.slow.1:
 ; CHECK-NEXT: call i32 @__cilkrt_pop_slow(ptr %w, ptr %tmp)
 ; CHECK: tail.1:

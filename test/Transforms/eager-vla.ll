@@ -19,7 +19,7 @@ entry:
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK-LABEL: define void @vla(i64 %n)
+; CHECK-LABEL: define void @vla.fast(i64 %n)
 ; CHECK: %allocas.field = getelementptr inbounds i8, ptr %frame
 ; CHECK: store ptr null, ptr %allocas.field
 ; CHECK: [[BYTES:%.*]] = mul i64 %n, 4

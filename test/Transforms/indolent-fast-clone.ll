@@ -5,7 +5,7 @@
 ; closure and call the runtime; nothing else touches the runtime.
 ; RUN: %cilkopt -passes='cilk<indolent>' -S %S/Inputs/fib.ll | FileCheck %s
 
-; CHECK-LABEL: define i32 @fib(i32 %n)
+; CHECK-LABEL: define i32 @fib.fast(i32 %n)
 ; CHECK-NOT: __cilkrt_tls_worker
 ; CHECK-NOT: {{ call }}
 ; CHECK: base:
@@ -17,7 +17,7 @@
 ; CHECK-NEXT: br i1 %attempted.1, label %release.before.1, label %call.1
 ; CHECK: call.1:
 ; CHECK-NEXT: %a.reload = load i32, ptr %a.reg2mem
-; CHECK-NEXT: %r1 = call i32 @fib(i32 %a.reload), !cilk.spawn
+; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a.reload), !cilk.spawn
 ; CHECK-NEXT: [[A2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
 ; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A2]] monotonic, align 4
 ; CHECK-NEXT: %releasing.1 = icmp eq i32 %cf.after.1, 2
@@ -29,7 +29,7 @@
 ; CHECK-NEXT: br i1 %attempted.2, label %release.before.2, label %call.2
 ; CHECK: call.2:
 ; CHECK-NEXT: %b.reload = load i32, ptr %b.reg2mem
-; CHECK-NEXT: %r2 = call i32 @fib(i32 %b.reload), !cilk.spawn
+; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b.reload), !cilk.spawn
 ; CHECK: %releasing.2 = icmp eq i32 %cf.after.2, 2
 ; CHECK-NEXT: br i1 %releasing.2, label %release.2, label %tail.2
 ; The sync is nothing at all; the normal return is the only other exit.

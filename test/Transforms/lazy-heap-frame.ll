@@ -22,7 +22,7 @@ declare void @__cilk_sync_marker()
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK-LABEL: define i64 @parent()
+; CHECK-LABEL: define i64 @parent.fast()
 ; CHECK-NOT: __cilkrt_closure_new
 ; CHECK: %frame = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @parent.desc)
 ; CHECK: store ptr @parent.desc, ptr

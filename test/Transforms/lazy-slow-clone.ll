@@ -17,7 +17,7 @@
 ; CHECK: spawn.1:
 ; CHECK-NEXT: %a.reload = load i32, ptr %a.reg2mem.field
 ; CHECK: store ptr %frame, ptr %tail
-; CHECK: %r1 = call i32 @fib(i32 %a.reload), !cilk.spawn
+; CHECK: %r1 = call i32 @fib.fast(i32 %a.reload), !cilk.spawn
 ; CHECK-NEXT: [[A:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
 ; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A]] monotonic
 ; CHECK-NEXT: %releasing.1 = icmp eq i32 %cf.after.1, 2
@@ -34,7 +34,7 @@
 ; SED-NEXT: i32 2, label %resume.2
 ; SED-NEXT: i32 3, label %resume.3
 ; SED-NEXT: ]
-; SED: %r2 = call i32 @fib(i32 %b), !cilk.spawn
+; SED: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; SED-NEXT: [[A:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
 ; SED-NEXT: %cf.after.2 = load atomic i32, ptr [[A]] monotonic
 ; SED-NEXT: %releasing.2 = icmp eq i32 %cf.after.2, 2

@@ -10,7 +10,7 @@
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %S/Inputs/fib.ll | FileCheck --check-prefix=OFF %s
 ; RUN: not %cilkopt -passes='cilk<sedative;profil>' -disable-output %S/Inputs/fib.ll 2>&1 | FileCheck --check-prefix=BAD %s
 
-; CHECK-LABEL: define i32 @fib(i32 %n)
+; CHECK-LABEL: define i32 @fib.fast(i32 %n)
 ; CHECK: %frame = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @fib.desc)
 ; CHECK: %prof.field = getelementptr inbounds i8, ptr %frame, i64 64
 ; CHECK: call void @__cilkrt_prof_enter(ptr %prof.field)
@@ -18,11 +18,11 @@
 ; CHECK-NEXT: call void @__cilkrt_prof_return(ptr %prof.field)
 ; CHECK: rec:
 ; CHECK: call void @__cilkrt_prof_spawn(ptr %prof.field)
-; CHECK-NEXT: %r1 = call i32 @fib(i32 %a), !cilk.spawn
+; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
 ; CHECK: resume.1:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
 ; CHECK: call void @__cilkrt_prof_spawn(ptr %prof.field)
-; CHECK-NEXT: %r2 = call i32 @fib(i32 %b), !cilk.spawn
+; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; CHECK: resume.2:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
 ; CHECK-NEXT: call void @__cilkrt_prof_sync(ptr %prof.field)
@@ -39,7 +39,7 @@
 ; CHECK: call void @__cilkrt_prof_spawn(ptr %prof.field)
 ; CHECK-NOT: call
 ; CHECK: store ptr %frame, ptr %tail
-; CHECK: %r2 = call i32 @fib(i32 %b), !cilk.spawn
+; CHECK: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; CHECK: resume.2:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
 ; CHECK-NEXT: call void @__cilkrt_prof_sync(ptr %prof.field)

@@ -5,13 +5,13 @@
 ; hand); the rare block saves the frame into a new closure.
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %S/Inputs/fib.ll | FileCheck %s
 
-; CHECK-LABEL: define i32 @fib(i32 %n)
+; CHECK-LABEL: define i32 @fib.fast(i32 %n)
 ; CHECK-NOT: __cilkrt_tls_worker
 ; CHECK-NOT: {{ call }}
 ; CHECK: rec:
 ; CHECK-NEXT: %n1 = load i32, ptr %n.addr
 ; CHECK-NEXT: %a = sub i32 %n1, 1
-; CHECK-NEXT: %r1 = call i32 @fib(i32 %a), !cilk.spawn
+; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
 ; CHECK-NEXT: [[A1:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
 ; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A1]] monotonic, align 4
 ; CHECK-NEXT: %unusual.1 = icmp ne i32 %cf.after.1, 0
@@ -21,7 +21,7 @@
 ; CHECK: resume.1:
 ; CHECK-NEXT: %n2 = load i32, ptr %n.addr
 ; CHECK-NEXT: %b = sub i32 %n2, 2
-; CHECK-NEXT: %r2 = call i32 @fib(i32 %b), !cilk.spawn
+; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; CHECK-NEXT: [[A2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
 ; CHECK-NEXT: %cf.after.2 = load atomic i32, ptr [[A2]] monotonic, align 4
 ; CHECK-NEXT: %unusual.2 = icmp ne i32 %cf.after.2, 0

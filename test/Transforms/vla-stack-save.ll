@@ -26,10 +26,13 @@ declare void @__cilk_sync_marker()
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK-LABEL: define void @vla(i64 %n)
+; CHECK-LABEL: define void @vla.fast(i64 %n)
 ; CHECK-NOT: call {{.*}}@llvm.stack
 ; CHECK: %buf = call ptr @__cilkrt_alloca(
 ; CHECK-NOT: call {{.*}}@llvm.stack
+; The serial elision (a C caller's, on a worker) keeps the C semantics.
+; CHECK-LABEL: define internal void @vla.serial(i64 %n)
+; CHECK: call ptr @llvm.stacksave
 ; CHECK-LABEL: define internal void @vla.slow(ptr %frame)
 ; CHECK-NOT: call {{.*}}@llvm.stack
 ; CHECK: ret void

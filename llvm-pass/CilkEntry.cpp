@@ -1,0 +1,317 @@
+//===- CilkEntry.cpp - C entry points of Cilk procedures ------------------===//
+//
+// A C caller of a Cilk procedure (a header without `cilk`, a function
+// pointer handed to qsort, a thread of the program's own) knows nothing of
+// frames, checks or deques. If it called the fast clone, a release or a
+// steal would cross its C frame: its return value would be a dummy and its
+// code would go on with it. So every Cilk procedure f that spawns or syncs
+// is reached under two symbols:
+//
+//   @f.fast   the fast clone; every spawn of f calls it, in any file
+//   @f        its C entry point, for every other use (calls, addresses)
+//
+// Before the split (the clone is taken from f as written):
+//
+//   @f.serial   f's serial elision: sync markers and profile hooks dropped,
+//               each spawn a plain call (of g.serial for a procedure g of
+//               this module, else of the C entry point g)
+//
+// After the split, f becomes @f.fast and the C entry point takes its name:
+//
+//   define T @f(params) {
+//   entry:
+//     %w = load ptr, ptr @__cilkrt_tls_worker
+//     %on.worker = icmp ne ptr %w, null
+//     br i1 %on.worker, label %serial, label %run
+//   serial:                  ; a C frame sits between us and the Cilk frames
+//     %r = call T @f.serial(params)          ; below: nothing may cross it
+//     ret T %r
+//   run:                     ; another thread: a computation of its own
+//     %args = alloca %f.entry.args           ; { params..., T tmp }
+//     store <each param>, ptr <its field>
+//     %result = alloca T                     ; sret: the sret parameter
+//     %k = call i32 @__cilkrt_run(ptr @f.entry, ptr %args, ptr <tmp>,
+//                                 ptr %result, i64 sizeof(T))
+//     %ran = icmp eq i32 %k, 0               ; CILK_RUN_DONE
+//     br i1 %ran, label %done, label %serial
+//   done:
+//     %v = load T, ptr %result
+//     ret T %v
+//   }
+//
+//   define internal void @f.entry(ptr %args) {   ; on a worker
+//     %p.N = load <param N>, ptr <its field>     ; sret: ptr <tmp>
+//     %r = call T @f.fast(%p.0, ...)
+//     store T %r, ptr <tmp>
+//     ret void
+//   }
+//
+// A Cilk procedure without spawn or sync never publishes a frame: it is one
+// function for spawns and C calls alike, and where other files may spawn it
+// @f.fast is an alias of it. A spawn of a procedure declared here but defined
+// elsewhere calls @g.fast. Cilk main is entered by the runtime only and keeps
+// its name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+static bool isProfileHook(const Instruction &I) {
+  for (StringRef Hook :
+       {CILK_ABI_PROF_ENTER, CILK_ABI_PROF_SPAWN, CILK_ABI_PROF_RESUME,
+        CILK_ABI_PROF_SYNC, CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN})
+    if (isCallTo(I, Hook))
+      return true;
+  return false;
+}
+
+/// True if F gets a C entry point: Cilk main never does; a variadic
+/// procedure is rejected by CilkPrepare.
+static bool needsEntry(const Function &F) {
+  return F.getName() != CILK_ABI_MAIN && !F.isVarArg();
+}
+
+SerialClones buildSerialClones(ArrayRef<Function *> Procs) {
+  SerialClones Serial;
+  for (Function *F : Procs) {
+    if (!needsEntry(*F))
+      continue;
+    ValueToValueMapTy VMap;
+    Function *S = CloneFunction(F, VMap);
+    S->setName(F->getName() + CILK_ABI_SERIAL_SUFFIX);
+    S->setLinkage(GlobalValue::InternalLinkage);
+    S->setDSOLocal(true);
+    S->setComdat(nullptr);
+    S->removeFnAttr(CILK_ABI_FN_ATTR);
+    Serial[F] = S;
+  }
+  for (auto &[F, S] : Serial) {
+    SmallVector<Instruction *, 8> Dead;
+    for (Instruction &I : instructions(*S)) {
+      if (isCallTo(I, CILK_ABI_SYNC_MARKER) || isProfileHook(I)) {
+        Dead.push_back(&I);
+        continue;
+      }
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || !isSpawn(*CB))
+        continue;
+      CB->setMetadata(CILK_ABI_SPAWN_MD, nullptr);
+      if (Function *G = CB->getCalledFunction())
+        if (Function *GS = Serial.lookup(G))
+          CB->setCalledFunction(GS);
+    }
+    for (Instruction *I : Dead)
+      I->eraseFromParent();
+  }
+  return Serial;
+}
+
+/// Copies the attributes that describe F's interface (parameters, result,
+/// and how the function is compiled) to a function or call that has F's
+/// type; "cilk" stays with F.
+static AttributeList interfaceAttributes(const Function &F, bool WithFnAttrs) {
+  LLVMContext &C = F.getContext();
+  AttributeList A = F.getAttributes();
+  SmallVector<AttributeSet, 8> Params;
+  for (unsigned I = 0; I < F.arg_size(); ++I)
+    Params.push_back(A.getParamAttrs(I));
+  AttributeSet Fn = WithFnAttrs ? A.getFnAttrs().removeAttribute(
+                                      C, CILK_ABI_FN_ATTR)
+                                : AttributeSet();
+  return AttributeList::get(C, Fn, A.getRetAttrs(), Params);
+}
+
+/// The struct the C entry point passes to its thunk: each parameter (for
+/// sret, nothing) and then the fast clone's result.
+struct EntryArgs {
+  StructType *Ty = nullptr;
+  Type *ResultTy = nullptr; // null: void
+  int SRet = -1;            // index of the sret parameter
+  unsigned TmpField = 0;
+};
+
+static EntryArgs entryArgs(Function &F, StringRef Name) {
+  EntryArgs E;
+  SmallVector<Type *, 8> Fields;
+  for (Argument &A : F.args()) {
+    if (A.hasStructRetAttr()) {
+      E.SRet = A.getArgNo();
+      E.ResultTy = A.getParamStructRetType();
+    }
+    Fields.push_back(A.getType());
+  }
+  if (!F.getReturnType()->isVoidTy())
+    E.ResultTy = F.getReturnType();
+  E.TmpField = Fields.size();
+  Fields.push_back(E.ResultTy ? E.ResultTy
+                              : Type::getInt8Ty(F.getContext()));
+  E.Ty = StructType::create(Fields, (Name + ".entry.args").str());
+  return E;
+}
+
+//   define internal void @f.entry(ptr %args)   (see the file comment)
+static Function *buildThunk(Function &Fast, StringRef Name,
+                            const EntryArgs &E) {
+  Module &M = *Fast.getParent();
+  LLVMContext &C = M.getContext();
+  Function *T = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)},
+                        false),
+      GlobalValue::InternalLinkage, Name + ".entry", M);
+  T->setAttributes(AttributeList::get(
+      C, AttributeList::FunctionIndex,
+      AttrBuilder(C, interfaceAttributes(Fast, true).getFnAttrs())));
+  T->addFnAttr(Attribute::NoUnwind);
+  Argument *Args = T->getArg(0);
+  Args->setName("args");
+  IRBuilder<> B(BasicBlock::Create(C, "entry", T));
+  Value *Tmp = B.CreateStructGEP(E.Ty, Args, E.TmpField, "tmp");
+  SmallVector<Value *, 8> Params;
+  for (Argument &A : Fast.args())
+    Params.push_back(
+        int(A.getArgNo()) == E.SRet
+            ? Tmp
+            : B.CreateLoad(A.getType(),
+                           B.CreateStructGEP(E.Ty, Args, A.getArgNo()),
+                           "p." + Twine(A.getArgNo())));
+  CallInst *Call = B.CreateCall(&Fast, Params);
+  Call->setAttributes(interfaceAttributes(Fast, false));
+  if (!Fast.getReturnType()->isVoidTy())
+    B.CreateStore(Call, Tmp);
+  B.CreateRetVoid();
+  return T;
+}
+
+//   define T @f(params)   (see the file comment)
+static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
+  Module &M = *Fast.getParent();
+  LLVMContext &C = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  std::string N = Name.str();
+  Function *E = Function::Create(Fast.getFunctionType(), Fast.getLinkage(),
+                                 Fast.getAddressSpace(), N, &M);
+  E->copyAttributesFrom(&Fast);
+  E->setAttributes(interfaceAttributes(Fast, true));
+  E->setComdat(Fast.getComdat());
+  for (Argument &A : E->args())
+    A.setName(Fast.getArg(A.getArgNo())->getName());
+
+  // Every use but a spawn reaches f as C code does: through its entry point.
+  Fast.replaceUsesWithIf(E, [](Use &U) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    return !(CB && CB->isCallee(&U) && isSpawn(*CB));
+  });
+
+  EntryArgs EA = entryArgs(Fast, N);
+  Function *Thunk = buildThunk(Fast, N, EA);
+
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", E);
+  BasicBlock *SerialBB = BasicBlock::Create(C, "serial", E);
+  BasicBlock *Run = BasicBlock::Create(C, "run", E);
+  BasicBlock *Done = BasicBlock::Create(C, "done", E);
+  SmallVector<Value *, 8> Params;
+  for (Argument &A : E->args())
+    Params.push_back(&A);
+
+  IRBuilder<> B(Entry);
+  Value *W = emitLoadWorker(B);
+  B.CreateCondBr(B.CreateIsNotNull(W, "on.worker"), SerialBB, Run);
+
+  B.SetInsertPoint(SerialBB);
+  CallInst *SerialCall = B.CreateCall(&Serial, Params);
+  SerialCall->setAttributes(interfaceAttributes(Fast, false));
+  if (E->getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(SerialCall);
+
+  B.SetInsertPoint(Run);
+  Value *Args = B.CreateAlloca(EA.Ty, nullptr, "args");
+  for (Argument &A : E->args())
+    if (int(A.getArgNo()) != EA.SRet)
+      B.CreateStore(&A, B.CreateStructGEP(EA.Ty, Args, A.getArgNo()));
+  Value *Tmp = B.CreateStructGEP(EA.Ty, Args, EA.TmpField, "tmp");
+  Value *Result;
+  if (EA.SRet >= 0)
+    Result = E->getArg(EA.SRet);
+  else if (EA.ResultTy)
+    Result = B.CreateAlloca(EA.ResultTy, nullptr, "result");
+  else
+    Result = Constant::getNullValue(B.getPtrTy());
+  uint64_t Size = EA.ResultTy ? DL.getTypeAllocSize(EA.ResultTy) : 0;
+  Value *K = B.CreateCall(getRuntimeFn(M, CILK_ABI_RUN),
+                          {Thunk, Args, Tmp, Result, B.getInt64(Size)}, "k");
+  B.CreateCondBr(B.CreateICmpEQ(K, B.getInt32(CILK_RUN_DONE), "ran"), Done,
+                 SerialBB);
+
+  B.SetInsertPoint(Done);
+  if (E->getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(B.CreateLoad(EA.ResultTy, Result, "v"));
+}
+
+/// The symbol other files spawn G by: an alias of G (a procedure without
+/// spawn or sync defined here), or a declaration of G's fast clone.
+static Constant *fastSymbol(Module &M, Function &G) {
+  std::string Name = (G.getName() + CILK_ABI_FAST_SUFFIX).str();
+  if (GlobalValue *Known = M.getNamedValue(Name))
+    return Known;
+  if (!G.isDeclaration())
+    return GlobalAlias::create(G.getLinkage(), Name, &G);
+  Function *D = Function::Create(G.getFunctionType(),
+                                 GlobalValue::ExternalLinkage, Name, &M);
+  D->setAttributes(G.getAttributes());
+  return D;
+}
+
+bool buildEntryPoints(Module &M, const SerialClones &Serial) {
+  bool Changed = false;
+  for (auto &[F, S] : Serial) {
+    std::string Name = F->getName().str();
+    F->setName(Name + CILK_ABI_FAST_SUFFIX);
+    buildEntry(*F, *S, Name);
+    Changed = true;
+  }
+
+  // Spawns of procedures of other files call their fast clones.
+  SmallVector<Function *, 8> Declared;
+  for (Function &G : M)
+    if (G.isDeclaration() && !G.isIntrinsic() &&
+        !G.getName().ends_with(CILK_ABI_FAST_SUFFIX))
+      Declared.push_back(&G);
+  for (Function *G : Declared)
+    for (Use &U : make_early_inc_range(G->uses()))
+      if (auto *CB = dyn_cast<CallBase>(U.getUser());
+          CB && CB->isCallee(&U) && isSpawn(*CB)) {
+        CB->setCalledOperand(fastSymbol(M, *G));
+        Changed = true;
+      }
+  return aliasFastSymbols(M, Serial) || Changed;
+}
+
+bool aliasFastSymbols(Module &M, const SerialClones &Serial) {
+  SmallVector<Function *, 8> Leaves;
+  for (Function &G : M)
+    if (isCilkProcedure(G) && !G.isDeclaration() && !Serial.count(&G) &&
+        G.getName() != CILK_ABI_MAIN && !G.hasLocalLinkage() &&
+        !G.hasAvailableExternallyLinkage())
+      Leaves.push_back(&G);
+  for (Function *G : Leaves)
+    fastSymbol(M, *G);
+  return !Leaves.empty();
+}
+
+} // namespace cilk

@@ -1,0 +1,15 @@
+/* units.h - the compile-time facts every file of a program left behind. */
+#ifndef CILKRT_UNITS_H
+#define CILKRT_UNITS_H
+
+/* The name of a CILK_MODE_* value, as -fplugin-arg-cilk-mode spells it. */
+const char *units_mode_name(int mode);
+
+/* The mode the program's files were compiled in (CILK_MODE_SERIAL if no
+ * file went through the Cilk pass). Files compiled in different modes, or
+ * some with -fplugin-arg-cilk-profile and some without, do not interoperate
+ * (their frames, checks and hooks differ): then the message names two files
+ * that differ and the result is -1. */
+int units_check(void);
+
+#endif
