@@ -69,8 +69,10 @@ struct CilkAttrInfo : public ParsedAttrInfo {
     FD->addAttr(AnnotateAttr::Create(S.Context, CILK_ABI_ANNOTATION, nullptr,
                                      0, Attr.getRange()));
     // The runtime owns the process's main(): it reads its own options,
-    // starts the workers and then runs Cilk main under this name.
-    if (FD->isMain())
+    // starts the workers and then runs Cilk main under this name. Cilk-5
+    // programs may also name it cilk_main.
+    if (FD->isMain() || (FD->getIdentifier() && FD->getName() == "cilk_main" &&
+                         FD->getDeclContext()->isTranslationUnit()))
       FD->addAttr(AsmLabelAttr::CreateImplicit(S.Context, CILK_ABI_MAIN,
                                                /*IsLiteralLabel=*/true,
                                                Attr.getRange()));
@@ -81,38 +83,81 @@ struct CilkAttrInfo : public ParsedAttrInfo {
 ParsedAttrInfoRegistry::Add<CilkAttrInfo> RegisterAttr("cilk",
                                                        "Cilk procedure");
 
-/// The directory holding cilk.h: <dir of cilk.so>/../../include in both the
-/// build tree and the installation.
-std::string findIncludeDir() {
+/// The directory of cilk.so (lib/cilk, in the build tree and installed).
+llvm::SmallString<256> pluginDir() {
   Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(&findIncludeDir), &Info) ||
+  if (!dladdr(reinterpret_cast<void *>(&pluginDir), &Info) ||
       !Info.dli_fname)
     return {};
   llvm::SmallString<256> Dir(Info.dli_fname);
-  llvm::sys::path::remove_filename(Dir); // lib/cilk
+  llvm::sys::path::remove_filename(Dir);
+  return Dir;
+}
+
+/// Dir if it holds File, else empty.
+std::string ifHolds(llvm::SmallString<256> Dir, llvm::StringRef File) {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, File);
+  return llvm::sys::fs::exists(Path) ? std::string(Dir) : std::string();
+}
+
+/// The directory holding cilk.h: <dir of cilk.so>/../../include.
+std::string findIncludeDir() {
+  llvm::SmallString<256> Dir = pluginDir();
   llvm::sys::path::remove_filename(Dir); // lib
   llvm::sys::path::remove_filename(Dir); // prefix
   llvm::sys::path::append(Dir, "include");
-  llvm::SmallString<256> Header(Dir);
-  llvm::sys::path::append(Header, "cilk.h");
-  return llvm::sys::fs::exists(Header) ? std::string(Dir) : std::string();
+  return ifHolds(Dir, "cilk.h");
+}
+
+/// The directory holding Cilk-5's config.h: <dir of cilk.so>/cilk5.
+std::string findCilk5ConfigDir() {
+  llvm::SmallString<256> Dir = pluginDir();
+  llvm::sys::path::append(Dir, "cilk5");
+  return ifHolds(Dir, "config.h");
+}
+
+/// Adds Dir, if not empty, to the angled search path (after the command
+/// line's -I directories).
+void addSearchDir(CompilerInstance &CI, const std::string &Dir) {
+  if (Dir.empty())
+    return;
+  if (auto D = CI.getFileManager().getOptionalDirectoryRef(Dir))
+    CI.getPreprocessor().getHeaderSearchInfo().AddSearchPath(
+        DirectoryLookup(*D, SrcMgr::C_System, /*isFramework=*/false),
+        /*isAngled=*/true);
 }
 
 class CilkAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef) override {
+                                                 llvm::StringRef InFile) override {
     Preprocessor &PP = CI.getPreprocessor();
-    PP.setPredefines(PP.getPredefines() + "\n#define __cilk 1\n" +
-                     InjectedHeaders);
-
+    std::string Predefines = PP.getPredefines() + "\n#define __cilk 1\n" +
+                             InjectedHeaders;
     // Let `#include <cilk.h>` work with nothing but -fplugin.
-    std::string IncDir = findIncludeDir();
-    if (!IncDir.empty())
-      if (auto Dir = CI.getFileManager().getOptionalDirectoryRef(IncDir))
-        PP.getHeaderSearchInfo().AddSearchPath(
-            DirectoryLookup(*Dir, SrcMgr::C_System, /*isFramework=*/false),
-            /*isAngled=*/true);
+    addSearchDir(CI, findIncludeDir());
+    // A .cilk file is a Cilk-5 program: it gets what Cilk-5's cilkc gave
+    // every file (some system headers, FILE_IDENTITY, __CILK__, ...), and
+    // the config.h of Cilk-5's build if it has none of its own.
+    // (Not in preprocessed input, -save-temps' second step: it has no
+    // search path for the system headers, and the first step, which runs
+    // without the plugin, did not include them.)
+    bool Preprocessed = !CI.getFrontendOpts().Inputs.empty() &&
+                        CI.getFrontendOpts().Inputs[0].isPreprocessed();
+    if (llvm::sys::path::extension(InFile) == ".cilk" && !Preprocessed) {
+      Predefines += "#include <cilk5-env.h>\n";
+      addSearchDir(CI, findCilk5ConfigDir());
+    }
+    PP.setPredefines(Predefines);
+
+    // Cilk-5 programs are C89 that gcc accepted with warnings; clang 19
+    // makes these errors by default in C99 and later. Warnings again.
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    for (llvm::StringRef Group :
+         {"implicit-int", "implicit-function-declaration", "int-conversion",
+          "return-type", "incompatible-function-pointer-types"})
+      Diags.setDiagnosticGroupWarningAsError(Group, false); // -Wno-error=
 
     // Cilk is a C language here: C++ brings destructors and exceptions
     // around spawns, which the clones do not model. Say so once, up front.

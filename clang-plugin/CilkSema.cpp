@@ -295,7 +295,9 @@ private:
       Diags.D.Report(CE->getCallee()->getExprLoc(), Diags.SpawnIndirect);
       return nullptr;
     }
-    if (Callee->isImplicit()) // implicit declaration: clang reported it
+    // An implicit declaration (C89, a warning here as in Cilk-5's gcc)
+    // declares a C function; unless clang already failed on it.
+    if (Callee->isImplicit() && Diags.D.hasErrorOccurred())
       return nullptr;
     if (!isCilkProcedure(Callee)) {
       Diags.D.Report(calleeLoc(CE), Diags.SpawnOfCFunction) << Callee;

@@ -302,6 +302,54 @@ bool buildEntryPoints(Module &M, const SerialClones &Serial) {
   return aliasFastSymbols(M, Serial) || Changed;
 }
 
+//   define T @mt_f(ptr %context, params) {
+//     %r = call T @f(params)        ; the C entry point (a leaf: f itself)
+//     ret T %r
+//   }
+// (A struct result returned through memory comes first, before the context,
+// as the C calling convention passes it.)
+bool buildExports(Module &M, ArrayRef<std::string> Names) {
+  LLVMContext &C = M.getContext();
+  for (const std::string &Name : Names) {
+    Function *F = M.getFunction(Name);
+    GlobalValue *Known = M.getNamedValue("mt_" + Name);
+    if (!F || (Known && !Known->isDeclaration()))
+      continue;
+    unsigned Ctx = F->arg_size() && F->getArg(0)->hasStructRetAttr() ? 1 : 0;
+    SmallVector<Type *, 8> Params(F->getFunctionType()->params());
+    Params.insert(Params.begin() + Ctx, PointerType::getUnqual(C));
+    AttributeList A = interfaceAttributes(*F, true);
+    SmallVector<AttributeSet, 8> ParamAttrs;
+    for (unsigned I = 0; I < F->arg_size(); ++I)
+      ParamAttrs.push_back(A.getParamAttrs(I));
+    ParamAttrs.insert(ParamAttrs.begin() + Ctx, AttributeSet());
+    Function *Mt = Function::Create(
+        FunctionType::get(F->getReturnType(), Params, false),
+        GlobalValue::ExternalLinkage, "mt_" + Name, M);
+    Mt->setAttributes(
+        AttributeList::get(C, A.getFnAttrs(), A.getRetAttrs(), ParamAttrs));
+    // This file may declare it too (`extern T EXPORT(f)(...)`) and call it.
+    if (Known) {
+      Mt->takeName(Known);
+      Known->replaceAllUsesWith(Mt);
+      Known->eraseFromParent();
+    }
+    Mt->getArg(Ctx)->setName("context");
+    IRBuilder<> B(BasicBlock::Create(C, "entry", Mt));
+    SmallVector<Value *, 8> Args;
+    for (Argument &Arg : Mt->args())
+      if (Arg.getArgNo() != Ctx)
+        Args.push_back(&Arg);
+    CallInst *Call = B.CreateCall(F, Args);
+    Call->setAttributes(interfaceAttributes(*F, false));
+    if (F->getReturnType()->isVoidTy())
+      B.CreateRetVoid();
+    else
+      B.CreateRet(Call);
+  }
+  return !Names.empty();
+}
+
 bool aliasFastSymbols(Module &M, const SerialClones &Serial) {
   SmallVector<Function *, 8> Leaves;
   for (Function &G : M)

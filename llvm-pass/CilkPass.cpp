@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -61,6 +62,37 @@ bool recordMainMode(Module &M, Mode TheMode) {
   return true;
 }
 
+/// `cilk void main` (Cilk-5 accepts it) exits with status 0: the runtime
+/// calls Cilk main as a function returning int, so a void one becomes
+///   define i32 @__cilk_main(...) { ...; ret i32 0 }
+static bool makeCilkMainReturnInt(Module &M) {
+  Function *Main = M.getFunction(CILK_ABI_MAIN);
+  if (!Main || Main->isDeclaration() || !Main->getReturnType()->isVoidTy())
+    return false;
+  Type *I32 = Type::getInt32Ty(M.getContext());
+  FunctionType *Ty =
+      FunctionType::get(I32, Main->getFunctionType()->params(), false);
+  Function *New = Function::Create(Ty, Main->getLinkage(),
+                                   Main->getAddressSpace(), "", &M);
+  New->copyAttributesFrom(Main);
+  New->setAttributes(Main->getAttributes().removeAttributesAtIndex(
+      M.getContext(), AttributeList::ReturnIndex));
+  New->splice(New->end(), Main);
+  for (auto [From, To] : llvm::zip(Main->args(), New->args())) {
+    To.takeName(&From);
+    From.replaceAllUsesWith(&To);
+  }
+  for (BasicBlock &BB : *New)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      ReturnInst::Create(M.getContext(), ConstantInt::get(I32, 0), Ret);
+      Ret->eraseFromParent();
+    }
+  New->takeName(Main);
+  Main->replaceAllUsesWith(New);
+  Main->eraseFromParent();
+  return true;
+}
+
 /// True if M defines a Cilk procedure or spawns one.
 static bool hasCilkCode(Module &M) {
   for (Function &F : M) {
@@ -102,6 +134,13 @@ static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  Changed |= makeCilkMainReturnInt(M);
+  // The procedures Cilk-5's EXPORT(f) reaches from C, by their C names.
+  SmallVector<std::string, 8> Exported;
+  for (Function &F : M)
+    if (isCilkProcedure(F) && !F.isDeclaration() && !F.hasLocalLinkage() &&
+        F.getName() != CILK_ABI_MAIN)
+      Exported.push_back(F.getName().str());
   Changed |= recordMainMode(M, TheMode);
   Changed |= recordUnit(M, TheMode, Profile);
   if (Profile)
@@ -116,6 +155,7 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= lowerToClones(M, TheMode);
     break;
   }
+  Changed |= buildExports(M, Exported);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -72,6 +72,9 @@ llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
 bool aliasFastSymbols(
     llvm::Module &M,
     const llvm::MapVector<llvm::Function *, llvm::Function *> &Skip);
+/// Cilk-5's EXPORT(f): `mt_f(CilkContext *, params)` calls the C-callable
+/// symbol of each procedure named in Names (CilkEntry.cpp).
+bool buildExports(llvm::Module &M, llvm::ArrayRef<std::string> Names);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
 /// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in

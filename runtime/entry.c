@@ -23,20 +23,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Starts the pool with the environment's options, unless Cilk main (or an
- * earlier call) did. */
-static void start_from_environment(void)
+/* Starts the pool with the options at the front of argv[1..] (removed
+ * there) and the environment's, unless Cilk main or an earlier call did. */
+static void start_with_options(int *argc, char **argv)
 {
     if (sched_started())
         return;
-    char *argv[] = {"", NULL};
-    int argc = 1;
     struct cilk_options opts;
-    if (cilk_parse_options(&argc, argv, &opts) || units_check() < 0)
+    if (cilk_parse_options(argc, argv, &opts) || units_check() < 0)
         exit(2);
     sched_set_stress(opts.stress);
     sched_set_stack(opts.stack_mib);
     sched_start(opts.nproc);
+}
+
+static void start_from_environment(void)
+{
+    char *argv[] = {"", NULL};
+    int argc = 1;
+    start_with_options(&argc, argv);
+}
+
+/* Cilk-5's library interface (cilk-lib.cilkh): the context stands for the
+ * process's one pool. */
+struct CilkContext {
+    int unused;
+};
+static struct CilkContext the_context;
+
+struct CilkContext *Cilk_init(int *argc, char *argv[])
+{
+    start_with_options(argc, argv);
+    return &the_context;
+}
+
+void Cilk_terminate(struct CilkContext *context)
+{
+    (void)context; /* the workers serve later calls; they end with us */
 }
 
 int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
