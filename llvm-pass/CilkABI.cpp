@@ -137,6 +137,13 @@ void emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
   Term->eraseFromParent();
 }
 
+bool isProfileHookName(StringRef Name) {
+  static constexpr StringLiteral Hooks[] = {
+      CILK_ABI_PROF_ENTER, CILK_ABI_PROF_SPAWN,  CILK_ABI_PROF_RESUME,
+      CILK_ABI_PROF_SYNC,  CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN};
+  return is_contained(Hooks, Name);
+}
+
 FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);
@@ -166,9 +173,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_RELEASE_BOTTOM)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
-  else if (Name == CILK_ABI_PROF_ENTER || Name == CILK_ABI_PROF_SPAWN ||
-           Name == CILK_ABI_PROF_RESUME || Name == CILK_ABI_PROF_SYNC ||
-           Name == CILK_ABI_PROF_SYNCED || Name == CILK_ABI_PROF_RETURN)
+  else if (isProfileHookName(Name))
     Ty = FunctionType::get(Void, {Ptr}, false);
   else
     llvm_unreachable("unknown Cilk runtime function");

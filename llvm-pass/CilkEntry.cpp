@@ -69,12 +69,20 @@ using namespace llvm;
 namespace cilk {
 
 static bool isProfileHook(const Instruction &I) {
-  for (StringRef Hook :
-       {CILK_ABI_PROF_ENTER, CILK_ABI_PROF_SPAWN, CILK_ABI_PROF_RESUME,
-        CILK_ABI_PROF_SYNC, CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN})
-    if (isCallTo(I, Hook))
-      return true;
-  return false;
+  auto *CB = dyn_cast<CallBase>(&I);
+  Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  return Callee && isProfileHookName(Callee->getName());
+}
+
+/// True if U is the callee of a spawn.
+static bool isSpawnCallee(const Use &U) {
+  auto *CB = dyn_cast<CallBase>(U.getUser());
+  return CB && CB->isCallee(&U) && isSpawn(*CB);
+}
+
+bool isVisibleToOtherFiles(const Function &F) {
+  return !F.isDeclaration() && !F.hasLocalLinkage() &&
+         !F.hasAvailableExternallyLinkage();
 }
 
 /// True if F gets a C entry point: Cilk main never does; a variadic
@@ -131,6 +139,17 @@ static AttributeList interfaceAttributes(const Function &F, bool WithFnAttrs) {
                                       C, CILK_ABI_FN_ATTR)
                                 : AttributeSet();
   return AttributeList::get(C, Fn, A.getRetAttrs(), Params);
+}
+
+/// Calls Callee (F's type and interface) with Args and returns its result.
+static void emitForward(IRBuilder<> &B, Function &Callee, const Function &F,
+                        ArrayRef<Value *> Args) {
+  CallInst *Call = B.CreateCall(&Callee, Args);
+  Call->setAttributes(interfaceAttributes(F, false));
+  if (Callee.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
 }
 
 /// The struct the C entry point passes to its thunk: each parameter (for
@@ -209,10 +228,7 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
     A.setName(Fast.getArg(A.getArgNo())->getName());
 
   // Every use but a spawn reaches f as C code does: through its entry point.
-  Fast.replaceUsesWithIf(E, [](Use &U) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    return !(CB && CB->isCallee(&U) && isSpawn(*CB));
-  });
+  Fast.replaceUsesWithIf(E, [](Use &U) { return !isSpawnCallee(U); });
 
   EntryArgs EA = entryArgs(Fast, N);
   Function *Thunk = buildThunk(Fast, N, EA);
@@ -230,12 +246,7 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
   B.CreateCondBr(B.CreateIsNotNull(W, "on.worker"), SerialBB, Run);
 
   B.SetInsertPoint(SerialBB);
-  CallInst *SerialCall = B.CreateCall(&Serial, Params);
-  SerialCall->setAttributes(interfaceAttributes(Fast, false));
-  if (E->getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(SerialCall);
+  emitForward(B, Serial, Fast, Params);
 
   B.SetInsertPoint(Run);
   Value *Args = B.CreateAlloca(EA.Ty, nullptr, "args");
@@ -294,9 +305,8 @@ bool buildEntryPoints(Module &M, const SerialClones &Serial) {
       Declared.push_back(&G);
   for (Function *G : Declared)
     for (Use &U : make_early_inc_range(G->uses()))
-      if (auto *CB = dyn_cast<CallBase>(U.getUser());
-          CB && CB->isCallee(&U) && isSpawn(*CB)) {
-        CB->setCalledOperand(fastSymbol(M, *G));
+      if (isSpawnCallee(U)) {
+        U.set(fastSymbol(M, *G));
         Changed = true;
       }
   return aliasFastSymbols(M, Serial) || Changed;
@@ -340,12 +350,7 @@ bool buildExports(Module &M, ArrayRef<std::string> Names) {
     for (Argument &Arg : Mt->args())
       if (Arg.getArgNo() != Ctx)
         Args.push_back(&Arg);
-    CallInst *Call = B.CreateCall(F, Args);
-    Call->setAttributes(interfaceAttributes(*F, false));
-    if (F->getReturnType()->isVoidTy())
-      B.CreateRetVoid();
-    else
-      B.CreateRet(Call);
+    emitForward(B, *F, *F, Args);
   }
   return !Names.empty();
 }
@@ -353,9 +358,8 @@ bool buildExports(Module &M, ArrayRef<std::string> Names) {
 bool aliasFastSymbols(Module &M, const SerialClones &Serial) {
   SmallVector<Function *, 8> Leaves;
   for (Function &G : M)
-    if (isCilkProcedure(G) && !G.isDeclaration() && !Serial.count(&G) &&
-        G.getName() != CILK_ABI_MAIN && !G.hasLocalLinkage() &&
-        !G.hasAvailableExternallyLinkage())
+    if (isCilkProcedure(G) && isVisibleToOtherFiles(G) && !Serial.count(&G) &&
+        G.getName() != CILK_ABI_MAIN)
       Leaves.push_back(&G);
   for (Function *G : Leaves)
     fastSymbol(M, *G);

@@ -138,7 +138,7 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   // The procedures Cilk-5's EXPORT(f) reaches from C, by their C names.
   SmallVector<std::string, 8> Exported;
   for (Function &F : M)
-    if (isCilkProcedure(F) && !F.isDeclaration() && !F.hasLocalLinkage() &&
+    if (isCilkProcedure(F) && isVisibleToOtherFiles(F) &&
         F.getName() != CILK_ABI_MAIN)
       Exported.push_back(F.getName().str());
   Changed |= recordMainMode(M, TheMode);

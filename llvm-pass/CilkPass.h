@@ -63,6 +63,11 @@ llvm::Value *profileRecord(llvm::Function &F);
 bool insertImplicitSyncs(llvm::Function &F);
 /// True if I is a direct call to the function named Name.
 bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
+/// True if Name is one of the profile hooks CILK_ABI_PROF_* (CilkABI.cpp).
+bool isProfileHookName(llvm::StringRef Name);
+/// True if files other than F's may reach F by its name: defined here, with
+/// a linkage that emits it here (CilkEntry.cpp).
+bool isVisibleToOtherFiles(const llvm::Function &F);
 /// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
 /// ABI type (CilkABI.cpp).
 llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);

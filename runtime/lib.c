@@ -72,9 +72,10 @@ Cilk_time __cilkrt_user_critical_path(void)
  * holder may be waiting for one. */
 void __cilkrt_lock_wait(Cilk_lockvar v)
 {
-    for (unsigned spins = 1;; spins++) {
+    unsigned spins = 0;
+    for (;;) {
         while (__atomic_load_n(&v[0], __ATOMIC_RELAXED)) {
-            if (spins++ % 128 == 0)
+            if (++spins % 128 == 0)
                 sched_yield();
             else
                 __builtin_ia32_pause();

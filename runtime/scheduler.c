@@ -547,7 +547,7 @@ static struct worker *worker_new(int id)
 }
 
 /* Caller holds pool_mu. */
-static bool start_locked(int nproc)
+static void start_locked(int nproc)
 {
     nworkers = nproc;
     atomic_store(&nvictims, nproc);
@@ -588,13 +588,14 @@ static bool start_locked(int nproc)
     }
     pthread_attr_destroy(&attr);
     started = true;
-    return true;
 }
 
 bool sched_start(int nproc)
 {
     pthread_mutex_lock(&pool_mu);
-    bool running = !stopped && (started || start_locked(nproc));
+    if (!started && !stopped)
+        start_locked(nproc);
+    bool running = !stopped;
     pthread_mutex_unlock(&pool_mu);
     return running;
 }
@@ -605,6 +606,14 @@ bool sched_started(void)
     bool s = started;
     pthread_mutex_unlock(&pool_mu);
     return s;
+}
+
+/* A computation starts: workers asleep in idle_wait wake to run or steal
+ * from it. Caller holds pool_mu. */
+static void activate_locked(void)
+{
+    atomic_fetch_add_explicit(&active_roots, 1, memory_order_relaxed);
+    pthread_cond_broadcast(&work_cv);
 }
 
 static void root_init(struct root *r)
@@ -627,8 +636,7 @@ bool sched_submit(struct root *r)
     *queue_tail = r;
     queue_tail = &r->next;
     atomic_fetch_add_explicit(&queued_roots, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&active_roots, 1, memory_order_relaxed);
-    pthread_cond_broadcast(&work_cv);
+    activate_locked();
     while (!r->finished)
         pthread_cond_wait(&root_cv, &pool_mu);
     pthread_mutex_unlock(&pool_mu);
@@ -687,8 +695,7 @@ bool sched_run_guest(struct root *r)
     if (!w)
         return sched_submit(r);
     pthread_mutex_lock(&pool_mu);
-    atomic_fetch_add_explicit(&active_roots, 1, memory_order_relaxed);
-    pthread_cond_broadcast(&work_cv); /* sleeping workers: steal from us */
+    activate_locked();
     pthread_mutex_unlock(&pool_mu);
 
     run_root(w, r);

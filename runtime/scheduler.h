@@ -1,9 +1,9 @@
 /* scheduler.h - the pool of workers and the computations it runs.
  *
- * A computation is a root (below): Cilk main, or a Cilk procedure that a
- * thread outside the pool called as a C function (entry.c). The pool runs
- * any number of them at once; each ends when its top frame's result has
- * reached the root. */
+ * A computation is a root (below): Cilk main, submitted to the pool, or a
+ * Cilk procedure that a thread outside the pool called as a C function
+ * (entry.c), which that thread runs as a guest. Any number of them run at
+ * once; each ends when its top frame's result has reached the root. */
 #ifndef CILKRT_SCHEDULER_H
 #define CILKRT_SCHEDULER_H
 
@@ -13,8 +13,9 @@
 
 struct worker;
 
-/* One computation. The submitting thread owns the record and waits in
- * sched_submit until the computation ends. */
+/* One computation. The thread that submits it (sched_submit) or runs it
+ * as a guest (sched_run_guest) owns the record and returns only when the
+ * computation has ended. */
 struct root {
     /* The parent of the computation's top frame: no descriptor; its join
      * is 1 while the top frame runs. A frame stolen or released at the top
