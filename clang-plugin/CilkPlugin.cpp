@@ -6,7 +6,9 @@
 //   - the `cilk` keyword expands to __attribute__((__cilk__)), registered
 //     here; it records an AnnotateAttr("cilk") and renames `cilk main` to
 //     the runtime's __cilk_main;
-//   - CilkConsumer (CilkSema.cpp) checks and rewrites spawn and sync;
+//   - inlets are rewritten by the preprocessor (CilkInlets.cpp);
+//   - CilkConsumer (CilkSema.cpp) checks and rewrites spawn, sync and
+//     abort;
 //   - the Cilk pass (llvm-pass/) is added to the optimization pipeline
 //     through CodeGenOptions::PassBuilderCallbacks, for the mode given by
 //     -fplugin-arg-cilk-mode=MODE, instrumented for work and span with
@@ -14,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CilkInlets.h"
 #include "CilkPass.h"
 #include "CilkSema.h"
 #include "cilk-abi.h"
@@ -169,6 +172,7 @@ protected:
           "sources as C (clang-19, or -x c)"));
     }
 
+    registerInlets(PP);
     auto Log = std::make_shared<SpawnLog>();
     PP.addPPCallbacks(
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));

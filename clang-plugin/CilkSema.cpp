@@ -69,9 +69,14 @@ static SourceLocation calleeLoc(const CallExpr *CE) {
   return CE->getCallee()->IgnoreParenImpCasts()->getExprLoc();
 }
 
-static bool isSyncKeyword(const DeclRefExpr *E) {
+static bool refersTo(const DeclRefExpr *E, llvm::StringRef Name) {
   const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
-  return FD && FD->getName() == CILK_ABI_LIBC_SYNC;
+  return FD && FD->getIdentifier() && FD->getName() == Name;
+}
+
+static bool isCallOf(const CallExpr *CE, llvm::StringRef Name) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  return FD && FD->getIdentifier() && FD->getName() == Name;
 }
 
 void SpawnRecorder::MacroExpands(const Token &Name, const MacroDefinition &,
@@ -117,6 +122,19 @@ struct CilkDiags {
                           "appear in the body of a Cilk procedure (declare "
                           "it 'cilk')");
     SyncNotStatement = Err("'sync' must be a statement of its own: 'sync;'");
+    AbortInCFunction = Err("'abort' statement used in C function %0: the "
+                           "statement 'abort;' may only appear in a Cilk "
+                           "procedure or an inlet ('abort()' is the C "
+                           "library's)");
+    AbortNotStatement =
+        Err("'abort' must be a statement of its own: 'abort;' (or a call of "
+            "the C library's 'abort()')");
+    SynchedInCFunction = Err("'SYNCHED' used in C function %0: it may only "
+                             "appear in a Cilk procedure or an inlet");
+    InInlet = Err("'%0' cannot be used in an inlet: an inlet runs as one "
+                  "piece when its child returns");
+    JumpOutOfInlet = Err("'%0' cannot leave an inlet: use 'return;' to end "
+                         "it");
     CilkRedeclared = Err("%0 was first declared as a C function; a Cilk "
                          "procedure must be declared 'cilk' on its first "
                          "declaration");
@@ -131,7 +149,8 @@ struct CilkDiags {
   unsigned SpawnNotCall, SpawnOfCFunction, SpawnIndirect, SpawnInCFunction,
       SpawnOutsideFunction, SpawnInExpression, SpawnReturned,
       SpawnVoidAssigned, CilkCallNoSpawn, SyncInCFunction, SyncNotStatement,
-      CilkRedeclared, LabelAddress, PreviousDecl;
+      AbortInCFunction, AbortNotStatement, SynchedInCFunction, InInlet,
+      JumpOutOfInlet, CilkRedeclared, LabelAddress, PreviousDecl;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -145,14 +164,20 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (isSyncKeyword(E))
+    if (refersTo(E, CILK_ABI_LIBC_SYNC))
       SyncRefs.push_back(E);
+    else if (refersTo(E, CILK_ABI_LIBC_ABORT))
+      AbortRefs.push_back(E);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *FD = CE->getDirectCallee())
       if (isCilkProcedure(FD))
         CilkCalls.push_back(CE);
+    if (isCallOf(CE, CILK_ABI_SYNCHED))
+      Synched.push_back(CE);
+    if (isCallOf(CE, CILK_ABI_INLET_BEGIN))
+      InletBegins.push_back(CE);
     return true;
   }
   bool VisitReturnStmt(ReturnStmt *R) {
@@ -166,6 +191,9 @@ public:
 
   llvm::SmallVector<UnaryOperator *, 16> Spawns;
   llvm::SmallVector<DeclRefExpr *, 8> SyncRefs;
+  llvm::SmallVector<DeclRefExpr *, 4> AbortRefs;
+  llvm::SmallVector<CallExpr *, 4> Synched;
+  llvm::SmallVector<CallExpr *, 4> InletBegins;
   llvm::SmallVector<CallExpr *, 16> CilkCalls;
   llvm::SmallVector<AddrLabelExpr *, 2> LabelAddresses;
   llvm::SmallVector<ReturnStmt *, 8> Returns;
@@ -225,9 +253,11 @@ public:
   void run(Stmt *Root) {
     Collector C(SM, Ctx.getLangOpts());
     C.TraverseStmt(Root);
-    if (C.Spawns.empty() && C.SyncRefs.empty() && C.CilkCalls.empty())
+    if (C.Spawns.empty() && C.SyncRefs.empty() && C.CilkCalls.empty() &&
+        C.AbortRefs.empty() && C.Synched.empty())
       return;
     ParentMap PM(Root);
+    checkInletBodies(PM, C.InletBegins);
 
     llvm::SmallVector<CallExpr *, 16> GoodSpawns;
     llvm::DenseSet<const CallExpr *> SpawnedCalls;
@@ -236,6 +266,8 @@ public:
           SM.getSpellingLoc(spawnKeywordLoc(SM, UO)).getRawEncoding());
       if (const auto *CE = dyn_cast<CallExpr>(ignoreParens(UO->getSubExpr())))
         SpawnedCalls.insert(CE);
+      if (InletOnly.count(UO))
+        continue;
       if (CallExpr *CE = checkSpawn(PM, UO))
         GoodSpawns.push_back(CE);
     }
@@ -247,7 +279,18 @@ public:
 
     llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> GoodSyncs;
     for (DeclRefExpr *E : C.SyncRefs)
-      checkSync(PM, E, GoodSyncs);
+      if (!InletOnly.count(E))
+        checkKeywordStatement(PM, E, Diags.SyncInCFunction,
+                              Diags.SyncNotStatement, GoodSyncs);
+    llvm::SmallVector<std::pair<Stmt *, Stmt *>, 4> GoodAborts;
+    for (DeclRefExpr *E : C.AbortRefs)
+      checkKeywordStatement(PM, E, Diags.AbortInCFunction,
+                            Diags.AbortNotStatement, GoodAborts);
+    if (!InCilk)
+      for (CallExpr *CE : C.Synched)
+        Diags.D.Report(SM.getFileLoc(CE->getExprLoc()),
+                       Diags.SynchedInCFunction)
+            << FD;
 
     // A slow clone resumes in the middle of the procedure, where a label's
     // address taken in the fast clone means nothing.
@@ -262,7 +305,9 @@ public:
     for (CallExpr *CE : GoodSpawns)
       rewriteSpawn(CE);
     for (auto [Parent, Stmt] : GoodSyncs)
-      rewriteSync(Parent, Stmt);
+      replaceByMarkerCall(Parent, Stmt, CILK_ABI_SYNC_MARKER);
+    for (auto [Parent, Stmt] : GoodAborts)
+      replaceByMarkerCall(Parent, Stmt, CILK_ABI_ABORT_MARKER);
     if (InCilk && !GoodSpawns.empty())
       for (ReturnStmt *R : C.Returns)
         syncBeforeReturn(PM.getParent(R), R);
@@ -338,10 +383,13 @@ private:
     return false;
   }
 
-  /// `sync;` is a DeclRefExpr of __cilk_sync (decayed to a pointer) in
-  /// statement position. A call `sync()` is the C library's sync(2).
-  void checkSync(const ParentMap &PM, DeclRefExpr *E,
-                 llvm::SmallVectorImpl<std::pair<Stmt *, Stmt *>> &Good) {
+  /// `sync;` and `abort;` are DeclRefExprs of __cilk_sync and
+  /// __cilk_abort (decayed to pointers) in statement position. A call
+  /// `sync()` or `abort()` is the C library's. InC and NotStatement are
+  /// the keyword's diagnostics.
+  void checkKeywordStatement(
+      const ParentMap &PM, DeclRefExpr *E, unsigned InC, unsigned NotStatement,
+      llvm::SmallVectorImpl<std::pair<Stmt *, Stmt *>> &Good) {
     Stmt *Top;
     Stmt *P = parentThroughWrappers(PM, E, Top);
     if (auto *Call = dyn_cast_or_null<CallExpr>(P);
@@ -350,16 +398,61 @@ private:
     SourceLocation Loc = SM.getFileLoc(E->getExprLoc());
     if (!InCilk) {
       if (FD)
-        Diags.D.Report(Loc, Diags.SyncInCFunction) << FD;
+        Diags.D.Report(Loc, InC) << FD;
       else
-        Diags.D.Report(Loc, Diags.SyncNotStatement);
+        Diags.D.Report(Loc, NotStatement);
       return;
     }
     if (!isStatementPosition(P, Top)) {
-      Diags.D.Report(Loc, Diags.SyncNotStatement);
+      Diags.D.Report(Loc, NotStatement);
       return;
     }
     Good.push_back({P, Top});
+  }
+
+  /// The body of each inlet call (the statement after its begin marker,
+  /// CilkInlets.cpp) may neither spawn nor sync, nor jump out of itself.
+  void checkInletBodies(const ParentMap &PM,
+                        llvm::ArrayRef<CallExpr *> Begins) {
+    for (CallExpr *Begin : Begins) {
+      Stmt *Top;
+      auto *Block =
+          dyn_cast_or_null<CompoundStmt>(parentThroughWrappers(PM, Begin, Top));
+      if (!Block)
+        continue;
+      auto It = llvm::find(Block->body(), Top);
+      if (It == Block->body_end() || std::next(It) == Block->body_end())
+        continue;
+      Stmt *Body = *std::next(It);
+      Collector C(SM, Ctx.getLangOpts());
+      C.TraverseStmt(Body);
+      for (UnaryOperator *UO : C.Spawns) {
+        Diags.D.Report(spawnKeywordLoc(SM, UO), Diags.InInlet) << "spawn";
+        InletOnly.insert(UO);
+      }
+      for (DeclRefExpr *E : C.SyncRefs) {
+        Diags.D.Report(SM.getFileLoc(E->getExprLoc()), Diags.InInlet)
+            << "sync";
+        InletOnly.insert(E);
+      }
+      checkJumps(Body, false, false);
+    }
+  }
+
+  /// break and continue must stay inside the inlet's own loops.
+  void checkJumps(Stmt *S, bool InLoop, bool InSwitch) {
+    if (!S)
+      return;
+    if (isa<BreakStmt>(S) && !InLoop && !InSwitch)
+      Diags.D.Report(SM.getFileLoc(S->getBeginLoc()), Diags.JumpOutOfInlet)
+          << "break";
+    if (isa<ContinueStmt>(S) && !InLoop)
+      Diags.D.Report(SM.getFileLoc(S->getBeginLoc()), Diags.JumpOutOfInlet)
+          << "continue";
+    InLoop |= isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+    InSwitch |= isa<SwitchStmt>(S);
+    for (Stmt *Child : S->children())
+      checkJumps(Child, InLoop, InSwitch);
   }
 
   FunctionDecl *lookupRuntimeFunction(llvm::StringRef Name) {
@@ -397,9 +490,10 @@ private:
                                            FPOptionsOverride()));
   }
 
-  /// sync;  ->  __cilk_sync_marker();
-  void rewriteSync(Stmt *Parent, Stmt *SyncStmt) {
-    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SYNC_MARKER);
+  /// sync;  ->  __cilk_sync_marker();  (abort; likewise)
+  void replaceByMarkerCall(Stmt *Parent, Stmt *SyncStmt,
+                           llvm::StringRef Name) {
+    FunctionDecl *Marker = lookupRuntimeFunction(Name);
     SourceLocation Loc = SyncStmt->getBeginLoc();
     CallExpr *Call = CallExpr::Create(Ctx, functionPointer(Marker, Loc), {},
                                       Ctx.VoidTy, VK_PRValue, Loc,
@@ -409,7 +503,7 @@ private:
         Child = Call;
         return;
       }
-    llvm_unreachable("sync statement not found under its parent");
+    llvm_unreachable("keyword statement not found under its parent");
   }
 
   /// return e;  ->  { __cilk_sync_marker(); return e; }
@@ -440,6 +534,8 @@ private:
   FunctionDecl *FD;
   bool InCilk;
   bool Parallel;
+  /// Spawns and syncs in inlet bodies, reported there.
+  llvm::DenseSet<const Stmt *> InletOnly;
 };
 
 } // namespace

@@ -17,6 +17,12 @@
 #define CILK_ABI_SPAWN_MARKER "__cilk_spawn_marker"
 #define CILK_ABI_SYNC_MARKER "__cilk_sync_marker"
 #define CILK_ABI_LIBC_SYNC "__cilk_sync"
+#define CILK_ABI_LIBC_ABORT "__cilk_abort"
+#define CILK_ABI_ABORT_MARKER "__cilk_abort_marker"
+#define CILK_ABI_SYNCHED "__cilk_synched"
+#define CILK_ABI_INLET_BEGIN "__cilk_inlet_begin"
+#define CILK_ABI_INLET_END "__cilk_inlet_end"
+#define CILK_ABI_INLET_ARGS "__cilk_inlet_args"
 #define CILK_ABI_MAIN "__cilk_main"
 /* The annotation string clang attaches to a Cilk procedure (via the plugin's
  * __cilk__ attribute); the pass turns it into the IR function attribute
@@ -94,6 +100,17 @@
 #define CILK_RUN_SERIAL 1 /* not run (a worker called, or the workers have
                              stopped): the caller runs f.serial itself */
 #define CILK_ABI_FREE_ALLOCAS "__cilkrt_free_allocas"
+/* Inlets and abort (CILK_DESC_ATOMIC). An inlet that runs after a steal
+ * runs on the worker where the child returned, holding the parent frame's
+ * lock; the parent's slow clone holds that lock from each resumption to
+ * its next spawn, sync or return, so inlets run between its strands
+ * (Cilk-5: the threads of a procedure and its inlets are atomic with
+ * respect to one another). The fast clone needs no lock: while it runs,
+ * no child of its frame is outstanding. */
+#define CILK_ABI_FRAME_LOCK "__cilkrt_frame_lock"
+#define CILK_ABI_FRAME_UNLOCK "__cilkrt_frame_unlock"
+#define CILK_ABI_ABORT "__cilkrt_abort"
+#define CILK_ABI_SYNCHED_SLOW "__cilkrt_synched"
 
 /* ---- Release and resume (indolent and sedative modes) ----
  *
@@ -152,11 +169,17 @@
 #define CILK_DESC_HEAP_FRAME 1 /* frames come from __cilkrt_frame_alloc */
 #define CILK_DESC_LAZY 2       /* indolent or sedative: the fast clone never
                                   pushes; frames on a deque are closures */
+#define CILK_DESC_ATOMIC 4     /* user inlets or abort: the slow clone holds
+                                  the frame's lock while it runs (between
+                                  CILK_ABI_FRAME_LOCK and _UNLOCK), and
+                                  CILK_ABI_APPLY leaves it held */
 
 /* site->dst_kind: where the result of spawn site N goes */
 #define CILK_DST_NONE 0     /* discarded */
 #define CILK_DST_FIELD 1    /* the frame field at dst_offset */
 #define CILK_DST_POINTER 2  /* the address saved in the frame at dst_offset */
+#define CILK_DST_FRAME 3    /* the frame itself: a user inlet's code reads
+                               and writes any of its fields */
 
 /* __cilkrt_pop_slow's answer */
 #define CILK_POP_OK 0       /* the frame is still ours: continue */
@@ -171,7 +194,10 @@ extern "C" {
  * output of `clang -E` with this header compiles again with the plugin. */
 #ifndef __cilk
 struct __cilk_frame;
-typedef void (*__cilk_inlet_fn)(void *dst, const void *result);
+/* frame: the parent's frame. A user inlet (CILK_DST_FRAME) reads its
+ * arguments from dst, the parent frame as it was at the spawn (a copy when
+ * the parent has moved on since), and everything else from frame. */
+typedef void (*__cilk_inlet_fn)(void *dst, const void *result, void *frame);
 
 struct __cilk_site {
     __cilk_inlet_fn inlet; /* null: nothing to apply */
@@ -206,6 +232,9 @@ struct __cilk_frame {
 /* Called by generated code (never by users). w is this thread's worker
  * (the value of CILK_ABI_TLS_WORKER). */
 int __cilkrt_pop_slow(void *w, void *result);
+/* The slow clone's spawn at `site` returned without a steal: apply its
+ * result with the site's inlet, under f's lock (CILK_DESC_ATOMIC: take the
+ * lock, skip the inlet if f aborted since the spawn, keep the lock). */
 void __cilkrt_apply(void *w, struct __cilk_frame *f, int site, void *result);
 int __cilkrt_sync(void *w, struct __cilk_frame *f);
 struct __cilk_frame *__cilkrt_frame_alloc(void *w, const struct __cilk_desc *d);
@@ -218,6 +247,17 @@ void *__cilkrt_alloca(void **list, unsigned long size);
 int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
                  void *result, unsigned long size);
 void __cilkrt_free_allocas(void **list);
+/* Take and give back f's lock (the slow clone of a CILK_DESC_ATOMIC
+ * procedure). Unlock before each spawn records the abort generation the
+ * spawned child belongs to. */
+void __cilkrt_frame_lock(struct __cilk_frame *f);
+void __cilkrt_frame_unlock(struct __cilk_frame *f);
+/* `abort;` in f's slow clone or inlet, holding f's lock: the children f
+ * has outstanding now are abandoned (their results and inlets dropped) and
+ * stop at their next spawn, sync or return where the mode allows. */
+void __cilkrt_abort(struct __cilk_frame *f);
+/* SYNCHED in f's slow clone: no child outstanding. */
+int __cilkrt_synched(struct __cilk_frame *f);
 /* A frame of d from this thread's worker, d stored. (The lazy fast clone's
  * rare path: the worker is found here, not kept in a register.) */
 struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d);
@@ -267,6 +307,23 @@ void __cilk_sync_marker(void) __attribute__((__nothrow__));
  * runtime's __cilk_sync, which calls the C library's sync(2). Only the
  * statement `sync;` is the Cilk sync. */
 void __cilk_sync(void);
+
+/* The `abort` keyword is spelled __cilk_abort, so that <stdlib.h> still
+ * declares the C library's abort() (as __cilk_abort, which the runtime
+ * defines as a call of abort()): a call `abort()` aborts the process, the
+ * statement `abort;` in a Cilk procedure or inlet becomes a call of the
+ * marker below. */
+void __cilk_abort(void) __attribute__((__nothrow__, __noreturn__));
+void __cilk_abort_marker(void) __attribute__((__nothrow__));
+/* SYNCHED expands to this call: 1 when the procedure has no outstanding
+ * children. The pass lowers it; the runtime's definition answers 1. */
+int __cilk_synched(void) __attribute__((__nothrow__));
+/* The code of an inlet call lies between these markers, after its spawn;
+ * the argument pairs them (plugin: CilkInlets.cpp). */
+void __cilk_inlet_begin(int) __attribute__((__nothrow__));
+/* Before the spawn: the inlet's other arguments, each spawn's own. */
+void __cilk_inlet_args(int, ...) __attribute__((__nothrow__));
+void __cilk_inlet_end(int) __attribute__((__nothrow__));
 
 /* `cilk int main(...)` is emitted under this name; libcilkrt provides the
  * process's real main(), reads its own options and calls it. */

@@ -8,6 +8,12 @@
  *   cilk   - marks a Cilk procedure: `cilk int fib(int n) { ... }`
  *   spawn  - `[lhs op] spawn f(args);` runs a Cilk procedure in parallel
  *   sync   - `sync;` waits for every child spawned by the current procedure
+ *   inlet  - `inlet void name(T result, ...) { ... }` in a Cilk procedure:
+ *            code that applies a spawned child's result, called as
+ *            `name(spawn f(args), ...);` (the plugin rewrites it)
+ *   abort  - `abort;` in a Cilk procedure or inlet ends its outstanding
+ *            children; `abort()` is still the C library's
+ *   SYNCHED - 1 when the procedure has no outstanding children
  *
  * Without the plugin, a clang build of a program that includes this header
  * compiles the serial elision (and warns that the __cilk__ attribute is
@@ -22,5 +28,8 @@
 #define cilk __attribute__((__cilk__))
 #define spawn __extension__
 #define sync __cilk_sync
+#define inlet _Pragma("cilk inlet")
+#define abort __cilk_abort
+#define SYNCHED __cilk_synched()
 
 #endif /* CILK_H */

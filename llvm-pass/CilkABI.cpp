@@ -173,6 +173,11 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_RELEASE_BOTTOM)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_FRAME_LOCK || Name == CILK_ABI_FRAME_UNLOCK ||
+           Name == CILK_ABI_ABORT)
+    Ty = FunctionType::get(Void, {Ptr}, false);
+  else if (Name == CILK_ABI_SYNCHED_SLOW)
+    Ty = FunctionType::get(I32, {Ptr}, false);
   else if (isProfileHookName(Name))
     Ty = FunctionType::get(Void, {Ptr}, false);
   else

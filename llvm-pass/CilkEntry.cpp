@@ -106,6 +106,7 @@ SerialClones buildSerialClones(ArrayRef<Function *> Procs) {
     Serial[F] = S;
   }
   for (auto &[F, S] : Serial) {
+    lowerChildKeywordsSerially(*S);
     SmallVector<Instruction *, 8> Dead;
     for (Instruction &I : instructions(*S)) {
       if (isCallTo(I, CILK_ABI_SYNC_MARKER) || isProfileHook(I)) {

@@ -161,6 +161,19 @@ BitVector liveIn(Function &F, Reachability &R, const AllocaUses &U) {
 
 } // namespace
 
+bool isInletLocal(AllocaInst *A, const SmallPtrSetImpl<BasicBlock *> &Region) {
+  SmallVector<Value *, 8> Work{A};
+  while (!Work.empty())
+    for (User *U : Work.pop_back_val()->users()) {
+      auto *I = cast<Instruction>(U);
+      if (!Region.count(I->getParent()))
+        return false;
+      if (isa<GetElementPtrInst>(I) || isa<CastInst>(I))
+        Work.push_back(I);
+    }
+  return true;
+}
+
 /// The block right after a suspend point: the spawn's tail (it may read the
 /// old value of `x op= spawn`) or the resume block.
 static BasicBlock *afterPoint(const SuspendPoint &P) {
@@ -187,6 +200,25 @@ bool buildFrame(Shape &S) {
       Private.insert(P.ResultMemory);
     Private.insert(P.TailTemps.begin(), P.TailTemps.end());
     Private.insert(P.ArgTemps.begin(), P.ArgTemps.end());
+  }
+
+  // A user inlet reads and writes the procedure's variables in the frame
+  // when it runs after a steal: each one it shares with the rest of the
+  // procedure is a field (its own locals stay in the inlet).
+  for (SuspendPoint &P : S.Points) {
+    if (!P.UserInlet)
+      continue;
+    SmallPtrSet<BasicBlock *, 16> Region(P.TailBlocks.begin(),
+                                         P.TailBlocks.end());
+    for (BasicBlock *BB : P.TailBlocks)
+      for (Instruction &I : *BB)
+        for (Value *Op : I.operands())
+          if (auto *A = dyn_cast<AllocaInst>(Op);
+              A && !Private.count(A) && !isInletLocal(A, Region)) {
+            Forced.insert(A);
+            if (analyzeUses(A, DL).Escapes)
+              Resident.insert(A);
+          }
   }
 
   DenseMap<AllocaInst *, SmallVector<unsigned, 4>> LiveAt; // point indices

@@ -4,7 +4,7 @@
 // stolen. It is the spawn's tail block with the destination and the result
 // as parameters; for `a[i] += spawn g()`:
 //
-//   define internal void @f.inlet.N(ptr %dst, ptr %result) {
+//   define internal void @f.inlet.N(ptr %dst, ptr %result, ptr %frame) {
 //     %r = load i32, ptr %result
 //     %old = load i32, ptr %dst
 //     %new = add nsw i32 %old, %r
@@ -14,6 +14,24 @@
 //
 // The runtime calls it holding the parent's lock, with %dst computed from
 // the frame (a field, or an address saved in one: site->dst_kind).
+//
+// A user inlet (`name(spawn g(), b)`) copies the tail's blocks whole
+// (CILK_DST_FRAME): the variables it shares with the procedure are fields
+// of %frame, its arguments besides the result are read from %args (the
+// frame as it was at the spawn: the procedure may have run the same spawn
+// again since), its own locals stay its own.
+//
+//   define internal void @f.inlet.N(ptr %args, ptr %result, ptr %frame) {
+//   entry:
+//     %x.field = getelementptr inbounds i8, ptr %frame, i64 <off>
+//     %b.field = getelementptr inbounds i8, ptr %args, i64 <off>
+//     %r = load i32, ptr %result
+//     br label %tail.N
+//   tail.N: ...                 ; the body; `abort;` is
+//     ...                       ; __cilkrt_abort(%frame), SYNCHED is 0
+//   ret:
+//     ret void
+//   }
 //
 //   @f.desc = internal constant %cilk.desc {
 //       ptr @f.slow, i32 <frame size>, i32 <flags>, i32 <result offset>,
@@ -37,24 +55,33 @@ using namespace llvm;
 
 namespace cilk {
 
-static Function *buildInlet(Shape &S, SuspendPoint &P) {
-  Function &F = *S.F;
-  Module &M = *F.getParent();
-  LLVMContext &C = M.getContext();
+/// `void @f.inlet.N(ptr, ptr, ptr)` (__cilk_inlet_fn), compiled as f is.
+static Function *createInletFunction(Function &F, const SuspendPoint &P) {
+  LLVMContext &C = F.getContext();
   Type *Ptr = PointerType::getUnqual(C);
   Function *In = Function::Create(
-      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
+      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, Ptr}, false),
       GlobalValue::InternalLinkage,
-      F.getName() + ".inlet." + std::to_string(P.Index), M);
+      F.getName() + ".inlet." + std::to_string(P.Index), F.getParent());
   In->setDSOLocal(true);
   In->addFnAttr(Attribute::NoUnwind);
   if (F.hasFnAttribute(Attribute::OptimizeNone)) {
     In->addFnAttr(Attribute::OptimizeNone);
     In->addFnAttr(Attribute::NoInline);
   }
+  return In;
+}
+
+static Function *buildInlet(Shape &S, SuspendPoint &P) {
+  Function &F = *S.F;
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Function *In = createInletFunction(F, P);
   Argument *Dst = In->getArg(0), *Result = In->getArg(1);
   Dst->setName("dst");
   Result->setName("result");
+  In->getArg(2)->setName("frame");
 
   IRBuilder<> B(BasicBlock::Create(C, "entry", In));
   ValueToValueMapTy VM;
@@ -96,6 +123,92 @@ static Function *buildInlet(Shape &S, SuspendPoint &P) {
   return In;
 }
 
+static Function *buildUserInlet(Shape &S, SuspendPoint &P) {
+  Function &F = *S.F;
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  Function *In = createInletFunction(F, P);
+  Argument *Args = In->getArg(0), *Result = In->getArg(1),
+           *Frame = In->getArg(2);
+  Args->setName("args");
+  Result->setName("result");
+  Frame->setName("frame");
+
+  IRBuilder<> B(BasicBlock::Create(C, "entry", In));
+  SmallPtrSet<BasicBlock *, 16> Region(P.TailBlocks.begin(),
+                                       P.TailBlocks.end());
+  ValueToValueMapTy VM;
+  for (BasicBlock *BB : P.TailBlocks)
+    for (Instruction &I : *BB)
+      for (Value *Op : I.operands()) {
+        auto *A = dyn_cast<AllocaInst>(Op);
+        if (!A || VM.count(A))
+          continue;
+        if (A == P.ResultMemory) {
+          VM[A] = Result;
+        } else if (S.FieldOffset.count(A)) {
+          VM[A] = fieldAddr(B, is_contained(P.InletArgs, A) ? Args : Frame,
+                            S.FieldOffset.lookup(A), A->getName() + ".field");
+        } else if (isInletLocal(A, Region)) {
+          AllocaInst *L = B.CreateAlloca(A->getAllocatedType(),
+                                         A->getArraySize(), A->getName());
+          L->setAlignment(A->getAlign());
+          VM[A] = L;
+        }
+      }
+  if (!P.Call->getType()->isVoidTy())
+    VM[P.Call] = B.CreateLoad(P.Call->getType(), Result, "r");
+  BasicBlock *Ret = BasicBlock::Create(C, "ret", In);
+  ReturnInst::Create(C, Ret);
+  VM[P.Resume] = Ret;
+  for (BasicBlock *BB : P.TailBlocks)
+    VM[BB] = BasicBlock::Create(C, BB->getName(), In, Ret);
+  B.CreateBr(cast<BasicBlock>(VM[P.Tail]));
+
+  FunctionCallee Abort = getRuntimeFn(M, CILK_ABI_ABORT);
+  for (BasicBlock *BB : P.TailBlocks) {
+    auto *NB = cast<BasicBlock>(VM[BB]);
+    for (Instruction &I : *BB) {
+      if (isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
+        continue;
+      if (isCallTo(I, CILK_ABI_SYNCHED)) {
+        // Other children may still be out; Cilk-5 allows 0 whenever the
+        // runtime cannot promise 1.
+        VM[&I] = ConstantInt::get(I.getType(), 0);
+        continue;
+      }
+      Instruction *NI = isCallTo(I, CILK_ABI_ABORT_MARKER)
+                            ? CallInst::Create(Abort, {Frame})
+                            : I.clone();
+      // The inlet has no debug info of its own (as buildInlet).
+      NI->setDebugLoc(DebugLoc());
+      NI->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+      NI->insertInto(NB, NB->end());
+      NI->setName(I.getName());
+      VM[&I] = NI;
+    }
+  }
+  for (BasicBlock *BB : P.TailBlocks)
+    for (Instruction &I : *cast<BasicBlock>(VM[BB])) {
+      RemapInstruction(&I, VM,
+                       RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+      for (Value *Op : I.operands())
+        if ((isa<Instruction>(Op) &&
+             cast<Instruction>(Op)->getFunction() != In) ||
+            (isa<Argument>(Op) && cast<Argument>(Op)->getParent() != In)) {
+          In->eraseFromParent();
+          reportUnsupported(F, "an inlet uses a value computed outside it "
+                               "that is not one of the procedure's "
+                               "variables");
+          return nullptr;
+        }
+    }
+  return In;
+}
+
 void buildInletsAndDescriptor(Shape &S) {
   Function &F = *S.F;
   Module &M = *F.getParent();
@@ -114,7 +227,7 @@ void buildInletsAndDescriptor(Shape &S) {
   SmallVector<Constant *, 8> Sites{Constant::getNullValue(SiteTy)};
   for (SuspendPoint &P : S.Points) {
     if (P.Tail)
-      P.Inlet = buildInlet(S, P);
+      P.Inlet = P.UserInlet ? buildUserInlet(S, P) : buildInlet(S, P);
     Constant *Inlet = P.Inlet ? static_cast<Constant *>(P.Inlet)
                               : Constant::getNullValue(Ptr);
     uint64_t Off = P.DstField ? S.FieldOffset.lookup(P.DstField) : 0;
@@ -138,7 +251,8 @@ void buildInletsAndDescriptor(Shape &S) {
       DescTy,
       {S.Slow, ConstantInt::get(I32, S.FrameSize),
        ConstantInt::get(I32, (S.HeapFrame ? CILK_DESC_HEAP_FRAME : 0) |
-                                 (S.isLazy() ? CILK_DESC_LAZY : 0)),
+                                 (S.isLazy() ? CILK_DESC_LAZY : 0) |
+                                 (S.Atomic ? CILK_DESC_ATOMIC : 0)),
        ConstantInt::get(I32, S.RetvalOffset),
        ConstantInt::get(I32, Sites.size()), SitesGV, NameGV});
   S.Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,

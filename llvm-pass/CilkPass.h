@@ -82,6 +82,10 @@ bool aliasFastSymbols(
 bool buildExports(llvm::Module &M, llvm::ArrayRef<std::string> Names);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
+/// The serial meaning of the keywords that concern children in F (no child
+/// is ever outstanding): `abort;` and the inlet markers go, SYNCHED is 1
+/// (CilkSerial.cpp). Sync markers stay.
+bool lowerChildKeywordsSerially(llvm::Function &F);
 /// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in
 /// CilkShape.h): fast clone, slow clone, inlets and descriptor.
 bool lowerToClones(llvm::Module &M, Mode TheMode);

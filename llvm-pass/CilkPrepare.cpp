@@ -120,6 +120,11 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
 
   SmallVector<Instruction *, 16> Seen;
   Instruction *FinalWrite = nullptr;
+  // `T x = spawn f()` with T returned in registers ({i64, i64}): clang
+  // stores the members into x one by one; the last store ends the tail.
+  auto *RetST = dyn_cast<StructType>(Call->getType());
+  unsigned PartsLeft = RetST ? RetST->getNumElements() : 0;
+  AllocaInst *PartsBase = nullptr;
   for (Instruction &I : make_range(std::next(Call->getIterator()), BB->end())) {
     if (I.isTerminator() || isSyncMarker(I))
       break;
@@ -139,6 +144,17 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
         Dep.insert(&I);
         Seen.push_back(&I);
         continue;
+      }
+      if (PartsLeft && A && isa<ExtractValueInst>(SI->getValueOperand()) &&
+          (!PartsBase || PartsBase == A)) {
+        PartsBase = A;
+        Dep.insert(&I);
+        Seen.push_back(&I);
+        if (--PartsLeft)
+          continue;
+        FinalWrite = SI;
+        P.Dst = A;
+        break;
       }
       FinalWrite = SI;
       P.Dst = SI->getPointerOperand();
@@ -230,6 +246,95 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
     B.SetInsertPoint(Call);
     B.CreateStore(P.Dst, P.DstField);
   }
+  return true;
+}
+
+/// A user inlet's code follows its spawn's result assignment (or the call,
+/// for a void procedure), between the markers the plugin put around it:
+///
+///   %r = call i32 @g(...)          ; the spawn
+///   store i32 %r, ptr %res         ; tail.N (the inlet's parameter)
+///   call void @__cilk_inlet_begin(i32 ID)
+///   ... the inlet's body, any control flow ...
+///   call void @__cilk_inlet_end(i32 ID)
+///   <continuation>                 ; resume.N
+///
+/// The markers go; the blocks from tail.N to the end marker become the
+/// spawn's tail, which the inlet function copies whole.
+static bool extendToUserInlet(Shape &S, SuspendPoint &P) {
+  BasicBlock *After = P.Resume;
+  Instruction *First = &*After->getFirstNonPHIIt();
+  while (isa<DbgInfoIntrinsic>(First))
+    First = First->getNextNode();
+  if (!isCallTo(*First, CILK_ABI_INLET_BEGIN))
+    return true;
+  auto *Begin = cast<CallInst>(First);
+  Value *Id = Begin->getArgOperand(0);
+  CallInst *End = nullptr;
+  if (Function *EndFn = S.F->getParent()->getFunction(CILK_ABI_INLET_END))
+    for (User *U : EndFn->users())
+      if (auto *CI = dyn_cast<CallInst>(U);
+          CI && CI->getFunction() == S.F && CI->getArgOperand(0) == Id)
+        End = CI;
+  CallInst *Args = nullptr;
+  if (Function *ArgsFn = S.F->getParent()->getFunction(CILK_ABI_INLET_ARGS))
+    for (User *U : ArgsFn->users())
+      if (auto *CI = dyn_cast<CallInst>(U);
+          CI && CI->getFunction() == S.F && CI->getArgOperand(0) == Id)
+        Args = CI;
+  if (!End || !Args) {
+    reportUnsupported(*S.F, "an inlet call lost its markers");
+    return false;
+  }
+  // __cilk_inlet_args(ID, <load of each argument's variable>...)
+  for (unsigned I = 1; I < Args->arg_size(); ++I) {
+    Value *V = Args->getArgOperand(I);
+    while (auto *Cast = dyn_cast<CastInst>(V))
+      V = Cast->getOperand(0);
+    auto *L = dyn_cast<LoadInst>(V);
+    auto *A = L ? dyn_cast<AllocaInst>(L->getPointerOperand()) : nullptr;
+    if (!A) {
+      reportUnsupported(*S.F, "an inlet's argument is not in a variable");
+      return false;
+    }
+    P.InletArgs.push_back(A);
+  }
+  SmallVector<Value *, 4> Loads(drop_begin(Args->args()));
+  Args->eraseFromParent();
+  for (Value *V : Loads)
+    RecursivelyDeleteTriviallyDeadInstructions(V);
+  const std::string N = std::to_string(P.Index);
+  BasicBlock *Resume = End->getParent()->splitBasicBlock(
+      std::next(End->getIterator()), "resume." + N);
+  Begin->eraseFromParent();
+  End->eraseFromParent();
+  if (!P.Tail) {
+    P.Tail = After;
+    After->setName("tail." + N);
+  } else {
+    After->setName("inlet." + N);
+  }
+  // The blocks from the tail to the end marker; nothing else may enter them.
+  SmallPtrSet<BasicBlock *, 16> Seen{P.Tail};
+  SmallVector<BasicBlock *, 16> Work{P.Tail};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    P.TailBlocks.push_back(BB);
+    for (BasicBlock *Succ : successors(BB))
+      if (Succ != Resume && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  for (BasicBlock *BB : P.TailBlocks)
+    for (BasicBlock *Pred : predecessors(BB))
+      if (!Seen.count(Pred) && BB != P.Tail) {
+        reportUnsupported(*S.F, "a jump enters or leaves an inlet's body");
+        return false;
+      }
+  P.Resume = Resume;
+  P.UserInlet = true;
+  P.DstKind = CILK_DST_FRAME;
+  P.DstField = nullptr;
+  S.Atomic = true;
   return true;
 }
 
@@ -574,10 +679,19 @@ bool prepareProcedure(Shape &S) {
       S.Points.push_back(P);
     }
 
+  for (Instruction &I : instructions(F)) {
+    if (isCallTo(I, CILK_ABI_ABORT_MARKER))
+      S.Aborts.push_back(cast<CallInst>(&I));
+    else if (isCallTo(I, CILK_ABI_SYNCHED))
+      S.Synched.push_back(cast<CallInst>(&I));
+  }
+  if (!S.Aborts.empty())
+    S.Atomic = true;
+
   for (SuspendPoint &P : S.Points) {
     if (P.IsSpawn) {
       copyByvalArgs(S, P);
-      if (!separateTail(S, P))
+      if (!separateTail(S, P) || !extendToUserInlet(S, P))
         return false;
     } else {
       P.Resume = P.Call->getParent()->splitBasicBlock(

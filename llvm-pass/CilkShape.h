@@ -71,6 +71,14 @@ struct SuspendPoint {
   /// Frame allocas whose value must survive this point.
   llvm::SmallVector<llvm::AllocaInst *, 8> LiveAcross;
   llvm::Function *Inlet = nullptr;
+  /// A user inlet (`name(spawn g(a), b)`, CilkInlets.cpp in the plugin):
+  /// the tail is the inlet's whole code, these blocks (Tail first), and
+  /// the inlet reads and writes the frame (DstKind CILK_DST_FRAME).
+  bool UserInlet = false;
+  llvm::SmallVector<llvm::BasicBlock *, 8> TailBlocks;
+  /// The variables holding its other arguments: each spawn's own values,
+  /// which the inlet reads from the frame as it was at the spawn.
+  llvm::SmallVector<llvm::AllocaInst *, 4> InletArgs;
 
   /// Indolent mode: a frame released by the check before the spawned call
   /// resumes at the spawn, in the block `spawn.N` that ends with the call,
@@ -110,6 +118,13 @@ struct Shape {
   llvm::Function *Slow = nullptr;
   llvm::GlobalVariable *Desc = nullptr;
 
+  /// The procedure has user inlets or aborts (CILK_DESC_ATOMIC): its slow
+  /// clone holds the frame's lock while it runs, so that inlets applied by
+  /// other workers run between its strands, never during one.
+  bool Atomic = false;
+  /// `abort;` and SYNCHED in f, lowered per clone.
+  llvm::SmallVector<llvm::CallInst *, 4> Aborts, Synched;
+
 };
 
 /// Phase entry points; each returns false after reporting an unsupported
@@ -126,6 +141,10 @@ void buildFastClone(Shape &S);
 using SerialClones = llvm::MapVector<llvm::Function *, llvm::Function *>;
 SerialClones buildSerialClones(llvm::ArrayRef<llvm::Function *> Procs);
 bool buildEntryPoints(llvm::Module &M, const SerialClones &Serial);
+
+/// True if every use of A lies in Region: a local of a user inlet.
+bool isInletLocal(llvm::AllocaInst *A,
+                  const llvm::SmallPtrSetImpl<llvm::BasicBlock *> &Region);
 
 /// Reports an unsupported construct in F as a compile error.
 void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg);

@@ -38,6 +38,21 @@
 //
 // `ret %v` stores %v into the frame's result field for the runtime.
 //
+// A procedure with user inlets or abort (Shape::Atomic) holds its frame's
+// lock while its code runs: taken at entry and after each spawn or sync
+// that continues here (the runtime's apply takes it for a spawn with a
+// tail), given back before each spawn, sync and return:
+//
+//     call void @__cilkrt_frame_unlock(ptr %frame)
+//     store i32 N, ptr <frame.resume>
+//     ...
+//   locked.N:
+//     call void @__cilkrt_frame_lock(ptr %frame)
+//     br label %resume.N
+//
+// `abort;` is `call void @__cilkrt_abort(ptr %frame)` and SYNCHED is
+// `call i32 @__cilkrt_synched(ptr %frame)`.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CilkShape.h"
@@ -139,10 +154,25 @@ void buildSlowClone(Shape &S) {
   BasicBlock *Stolen = BasicBlock::Create(C, "stolen", Slow);
   ReturnInst::Create(C, Stolen);
 
+  FunctionCallee Lock = getRuntimeFn(M, CILK_ABI_FRAME_LOCK);
+  FunctionCallee Unlock = getRuntimeFn(M, CILK_ABI_FRAME_UNLOCK);
+  // A block that takes the lock and goes on to Resume (Atomic only).
+  auto Relock = [&](BasicBlock *Resume, const Twine &Name) {
+    if (!S.Atomic)
+      return Resume;
+    BasicBlock *BB = BasicBlock::Create(C, Name, Slow, Resume);
+    IRBuilder<> LB(BB);
+    LB.CreateCall(Lock, {Frame});
+    LB.CreateBr(Resume);
+    return BB;
+  };
+
   for (ReturnInst *R : Returns) {
     IRBuilder<> RB(R);
     if (Value *V = R->getReturnValue(); V && !S.SRet)
       RB.CreateStore(V, RetP);
+    if (S.Atomic)
+      RB.CreateCall(Unlock, {Frame});
     RB.CreateRetVoid();
     R->eraseFromParent();
   }
@@ -155,11 +185,14 @@ void buildSlowClone(Shape &S) {
     std::string N = std::to_string(P.Index);
     Instruction *Term = Call->getParent()->getTerminator();
     B.SetInsertPoint(Call);
+    if (S.Atomic)
+      B.CreateCall(Unlock, {Frame});
     emitSetResume(B, Frame, P.Index);
     if (!P.IsSpawn) {
       Value *Susp = B.CreateCall(Sync, {W, Frame}, "suspend");
       B.SetInsertPoint(Term);
-      B.CreateCondBr(B.CreateICmpNE(Susp, B.getInt32(0)), Stolen, Resume);
+      B.CreateCondBr(B.CreateICmpNE(Susp, B.getInt32(0)), Stolen,
+                     Relock(Resume, "locked." + N));
       Term->eraseFromParent();
       Call->eraseFromParent();
       continue;
@@ -171,7 +204,7 @@ void buildSlowClone(Shape &S) {
     // The tail is the inlet's business here: apply the result through the
     // runtime, under the frame's lock. The cloned tail block becomes
     // unreachable.
-    BasicBlock *Cont = Resume;
+    BasicBlock *Cont = P.Tail ? Resume : Relock(Resume, "locked." + N);
     if (P.Tail) {
       Cont = BasicBlock::Create(C, "apply." + N, Slow, Resume);
       IRBuilder<> AB(Cont);
@@ -185,8 +218,24 @@ void buildSlowClone(Shape &S) {
       emitReleasedCheck(Call, P, W, Frame, Stolen);
   }
 
+  for (CallInst *A : S.Aborts) {
+    auto *CI = cast<CallInst>(VMap[A]);
+    CallInst::Create(getRuntimeFn(M, CILK_ABI_ABORT), {Frame}, "",
+                     CI->getIterator());
+    CI->eraseFromParent();
+  }
+  for (CallInst *Q : S.Synched) {
+    auto *CI = cast<CallInst>(VMap[Q]);
+    CI->replaceAllUsesWith(CallInst::Create(
+        getRuntimeFn(M, CILK_ABI_SYNCHED_SLOW), {Frame}, "synched",
+        CI->getIterator()));
+    CI->eraseFromParent();
+  }
+
   // Dispatch on the resume index.
   B.SetInsertPoint(Entry);
+  if (S.Atomic)
+    B.CreateCall(Lock, {Frame});
   // A resume index the procedure does not have is a runtime bug; trap
   // rather than run into whatever code follows (unreachable at -O0).
   BasicBlock *Bad = BasicBlock::Create(C, "bad.resume", Slow);

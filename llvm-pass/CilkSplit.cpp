@@ -41,6 +41,10 @@ bool lowerToClones(Module &M, Mode TheMode) {
         Procs.push_back(&F);
     }
   SerialClones Serial = buildSerialClones(Procs);
+  // Leaves have no children at all.
+  for (Function &F : M)
+    if (isCilkProcedure(F) && !is_contained(Procs, &F))
+      lowerChildKeywordsSerially(F);
   for (Function *F : Procs) {
     Shape S;
     S.F = F;
@@ -50,6 +54,9 @@ bool lowerToClones(Module &M, Mode TheMode) {
     buildSlowClone(S);
     buildInletsAndDescriptor(S);
     buildFastClone(S);
+    // No child of the fast clone's frame is outstanding while its own
+    // code runs: `abort;` does nothing there and SYNCHED is 1.
+    lowerChildKeywordsSerially(*F);
   }
   bool Changed = buildEntryPoints(M, Serial) || !Procs.empty();
   if (Function *Marker = M.getFunction(CILK_ABI_SYNC_MARKER);

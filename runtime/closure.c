@@ -3,6 +3,7 @@
 #include "worker.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void *closure_site_dst(struct closure *c, int site)
 {
@@ -13,18 +14,65 @@ void *closure_site_dst(struct closure *c, int site)
         return field;
     case CILK_DST_POINTER:
         return *(void **)field;
+    case CILK_DST_FRAME:
+        return c;
     }
     return NULL;
 }
 
+/* True if inlet is a user inlet of p's (its site delivers CILK_DST_FRAME):
+ * the sites say, and inlet functions are one per site. */
+static bool is_user_inlet(struct closure *p, __cilk_inlet_fn inlet)
+{
+    const struct __cilk_desc *d = p->desc;
+    for (int i = 1; d && i < d->nsites; i++)
+        if (d->sites[i].inlet == inlet)
+            return d->sites[i].dst_kind == CILK_DST_FRAME;
+    return false;
+}
+
+void *closure_site_delivery(struct closure *c, int site)
+{
+    if (c->desc->sites[site].dst_kind != CILK_DST_FRAME)
+        return closure_site_dst(c, site);
+    /* The spawn's own arguments: c may run the same spawn again before
+     * this child returns. */
+    size_t size = ((size_t)c->desc->size + 63) & ~(size_t)63;
+    void *copy = aligned_alloc(64, size);
+    if (!copy)
+        abort();
+    /* The fields only: the header's words are the runtime's, in use. */
+    memcpy((char *)copy + CILK_ABI_FRAME_HEADER_SIZE,
+           (char *)c + CILK_ABI_FRAME_HEADER_SIZE,
+           (size_t)c->desc->size - CILK_ABI_FRAME_HEADER_SIZE);
+    return copy;
+}
+
+void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
+                           void *dst)
+{
+    if (inlet && dst != p && is_user_inlet(p, inlet))
+        free(dst);
+}
+
 void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
-                   const void *result)
+                   const void *result, int gen)
 {
     if (!inlet)
         return;
     spin_lock(&p->lock);
-    inlet(dst, result);
+    if (gen == atomic_load_explicit(&p->abort_gen, memory_order_relaxed))
+        inlet(dst, result, p);
     spin_unlock(&p->lock);
+    closure_drop_delivery(p, inlet, dst);
+}
+
+void closure_init_gens(struct closure *c, int gen)
+{
+    atomic_init(&c->lock, 0);
+    c->spawn_gen = 0;
+    atomic_init(&c->abort_gen, 0);
+    c->parent_gen = gen;
 }
 
 void closure_join(struct worker *w, struct closure *p)
@@ -40,7 +88,8 @@ void closure_join(struct worker *w, struct closure *p)
 void closure_complete(struct worker *w, struct closure *c)
 {
     struct closure *p = c->parent;
-    closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset);
+    closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset,
+                  c->parent_gen);
     frame_free(w, c, c->desc->size);
     closure_join(w, p);
 }

@@ -9,6 +9,7 @@
 #include "cilk-abi.h"
 
 #include <stdatomic.h>
+#include <stdbool.h>
 
 struct worker;
 
@@ -24,10 +25,17 @@ struct closure {
      * per outstanding child. The child that brings it to 0 resumes the
      * closure suspended at its sync. */
     atomic_long join;
-    /* Serializes inlets applying results into the frame. */
+    /* Serializes inlets applying results into the frame (and, for a
+     * CILK_DESC_ATOMIC procedure, its slow clone's strands with them). */
     atomic_int lock;
-    int pad;
-    void *unused;
+    /* Abort generations (inlet.c): `abort` raises abort_gen; a child
+     * belongs to the generation current when it was spawned (spawn_gen,
+     * recorded by the slow clone), and this closure, as a child, to
+     * parent_gen of its parent. A child of an older generation than its
+     * parent's is abandoned. */
+    int spawn_gen;
+    atomic_int abort_gen;
+    int parent_gen;
 };
 
 _Static_assert(sizeof(struct closure) == CILK_ABI_FRAME_HEADER_SIZE,
@@ -44,9 +52,29 @@ _Static_assert(__builtin_offsetof(struct __cilk_frame, desc) ==
 void *closure_site_dst(struct closure *c, int site);
 
 /* Applies a child's result into parent p with the site's inlet, holding p's
- * lock (inlets of one frame are atomic with respect to each other). */
+ * lock (inlets of one frame are atomic with respect to each other), unless
+ * p aborted the child's generation gen. */
 void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
-                   const void *result);
+                   const void *result, int gen);
+
+/* Where a child of c spawned at `site` delivers (what closure_apply gets
+ * as dst): the destination, or for a user inlet a copy of c made now (its
+ * arguments as they were at the spawn), freed by closure_apply or
+ * closure_drop_delivery. Caller: whoever records the delivery, while the
+ * spawn at `site` is c's current one. */
+void *closure_site_delivery(struct closure *c, int site);
+/* Frees what closure_site_delivery made, for a delivery never applied. */
+void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
+                           void *dst);
+
+/* A fresh closure's runtime words: no lock, generation 0, parent_gen
+ * gen. */
+void closure_init_gens(struct closure *c, int gen);
+
+/* Some ancestor of c abandoned the child c descends from (inlet.c). */
+bool closure_doomed(struct closure *c);
+/* Set once any abort has happened: only then is closure_doomed asked. */
+extern atomic_int closure_aborts_seen;
 
 /* A child of p finished. Caller: the worker that finished it. If it was the
  * last one p waited for at its sync, w resumes p next. */

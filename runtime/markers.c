@@ -6,6 +6,7 @@
  * program then runs its serial elision, which is correct. */
 #include "cilk-abi.h"
 
+#include <stdlib.h>
 #include <unistd.h>
 
 void *__cilk_spawn_marker(void *fn)
@@ -23,4 +24,35 @@ void __cilk_sync_marker(void)
 void __cilk_sync(void)
 {
     sync();
+}
+
+/* `abort()` in Cilk source (the keyword is a macro); the C library's. */
+void __cilk_abort(void)
+{
+    abort();
+}
+
+/* Without the pass: the serial elision, where no child is outstanding. */
+void __cilk_abort_marker(void)
+{
+}
+
+int __cilk_synched(void)
+{
+    return 1;
+}
+
+void __cilk_inlet_begin(int id)
+{
+    (void)id;
+}
+
+void __cilk_inlet_end(int id)
+{
+    (void)id;
+}
+
+void __cilk_inlet_args(int id, ...)
+{
+    (void)id;
 }

@@ -34,7 +34,8 @@ __thread atomic_int __cilkrt_tls_cf __attribute__((tls_model("initial-exec")));
 static void link_child(struct closure *child, struct closure *p, int site)
 {
     child->parent = p;
-    child->dst = closure_site_dst(p, site);
+    child->parent_gen = p->spawn_gen;
+    child->dst = closure_site_delivery(p, site);
     child->inlet = p->desc->sites[site].inlet;
 }
 
@@ -56,7 +57,7 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
                 c->desc->name);
         abort();
     }
-    atomic_init(&c->lock, 0);
+    closure_init_gens(c, 0); /* links to its parent come later */
     if (atomic_load_explicit(&__cilkrt_tls_cf, memory_order_relaxed) ==
         CILK_CF_RELEASING) {
         /* The spawned call at c->resume came back released: c waits for
@@ -69,9 +70,10 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
         atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_RELEASING,
                               memory_order_relaxed);
         /* Sedative: the call at c->resume returned normally; its result
+         * (none for a void procedure, whose user inlet runs all the same)
          * belongs in c now. */
-        if (result)
-            __cilkrt_apply(w, f, c->resume, result);
+        closure_apply(c, c->desc->sites[c->resume].inlet,
+                      closure_site_dst(c, c->resume), result, 0);
         atomic_init(&c->join, 1);
         w->rel_youngest = c;
         STAT_INC(w, releases);
@@ -81,10 +83,11 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
 }
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet)
+                    __cilk_inlet_fn inlet, int gen)
 {
     struct closure *young = w->rel_youngest, *old = w->rel_top;
     old->parent = parent;
+    old->parent_gen = gen;
     old->dst = dst;
     old->inlet = inlet;
 
@@ -117,6 +120,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
     struct closure *parent;
     void *dst;
     __cilk_inlet_fn inlet;
+    int gen;
 
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(&w->tail) - 1; /* c's entry */
@@ -127,15 +131,17 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         atomic_fetch_add_explicit(&c->join, 1, memory_order_relaxed);
         atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
         parent = c;
-        dst = closure_site_dst(c, c->resume);
+        dst = closure_site_delivery(c, c->resume);
         inlet = c->desc->sites[c->resume].inlet;
+        gen = c->spawn_gen;
     } else {
         /* Stolen while the child ran: promote() counted the child and
          * recorded where its result goes (c may have moved on since). */
         parent = w->last_stolen;
         dst = w->last_dst;
         inlet = w->last_inlet;
+        gen = w->last_gen;
     }
     spin_unlock(&w->lock);
-    release_finish(w, parent, dst, inlet);
+    release_finish(w, parent, dst, inlet, gen);
 }

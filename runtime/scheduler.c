@@ -73,8 +73,9 @@ static atomic_int active_roots; /* submitted and not finished */
 static bool started, stopped;
 
 /* A top frame stolen or released delivers its result into its root. */
-static void root_inlet(void *dst, const void *result)
+static void root_inlet(void *dst, const void *result, void *frame)
 {
+    (void)frame;
     struct root *r = dst;
     memcpy(r->result, result, r->size);
 }
@@ -211,8 +212,9 @@ int __cilkrt_pop_slow(void *wv, void *result)
     struct closure *p = w->last_stolen;
     void *dst = w->last_dst;
     __cilk_inlet_fn inlet = w->last_inlet;
+    int gen = w->last_gen;
     spin_unlock(&w->lock);
-    closure_apply(p, inlet, dst, result);
+    closure_apply(p, inlet, dst, result, gen);
     w->unwinding = true;
     closure_join(w, p);
     return CILK_POP_STOLEN;
@@ -222,8 +224,17 @@ void __cilkrt_apply(void *wv, struct __cilk_frame *f, int site, void *result)
 {
     (void)wv;
     struct closure *c = (struct closure *)f;
-    closure_apply(c, c->desc->sites[site].inlet, closure_site_dst(c, site),
-                  result);
+    __cilk_inlet_fn inlet = c->desc->sites[site].inlet;
+    if (!(c->desc->flags & CILK_DESC_ATOMIC)) {
+        closure_apply(c, inlet, closure_site_dst(c, site), result,
+                      c->abort_gen);
+        return;
+    }
+    /* The slow clone goes on holding the lock (CILK_DESC_ATOMIC). */
+    spin_lock(&c->lock);
+    if (inlet && c->spawn_gen == atomic_load_explicit(&c->abort_gen,
+                                                      memory_order_relaxed))
+        inlet(closure_site_dst(c, site), result, c);
 }
 
 /* A slow clone's sync: returns 0 to go on, 1 when the clone must return to
@@ -254,6 +265,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
 {
     struct closure *c;
     const struct __cilk_desc *d = e->desc;
+    bool released = false;
     if ((struct closure *)e ==
         atomic_load_explicit(&v->bottom, memory_order_relaxed)) {
         /* v is running e's slow clone: e already is a closure. */
@@ -262,6 +274,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
     } else if (d->flags & CILK_DESC_LAZY) {
         /* Released (release.c): a closure whose join counts its child. */
         c = (struct closure *)e;
+        released = true;
     } else {
         if (d->flags & CILK_DESC_HEAP_FRAME) {
             c = (struct closure *)e;
@@ -273,11 +286,15 @@ static struct closure *promote(struct worker *w, struct worker *v,
         c->dst = v->last_dst;
         c->inlet = v->last_inlet;
         atomic_init(&c->join, 2); /* its token + the child running on v */
-        atomic_init(&c->lock, 0);
+        closure_init_gens(c, v->last_gen);
         STAT_INC(w, closures);
     }
+    v->last_gen = c->spawn_gen;
     v->last_stolen = c;
-    v->last_dst = closure_site_dst(c, c->resume);
+    /* (A released closure's child is the closure above it, linked at the
+     * release: nothing delivers through this record.) */
+    v->last_dst = released ? closure_site_dst(c, c->resume)
+                           : closure_site_delivery(c, c->resume);
     v->last_inlet = c->desc->sites[c->resume].inlet;
     return c;
 }
@@ -370,21 +387,59 @@ static void root_finish(struct root *r)
     pthread_mutex_unlock(&pool_mu);
 }
 
+/* c descends from a child some procedure aborted: drop it instead of
+ * running it. Its token goes; with children of its own still out, the
+ * last of them brings it back here. Its parent is joined without a
+ * result. */
+static void discard(struct worker *w, struct closure *c)
+{
+    STAT_INC(w, discarded);
+    if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) != 1)
+        return;
+    struct closure *p = c->parent;
+    closure_drop_delivery(p, c->inlet, c->dst);
+    frame_free(w, c, c->desc->size);
+    closure_join(w, p);
+}
+
+void sched_stop_doomed(void)
+{
+    int n = atomic_load_explicit(&nvictims, memory_order_acquire);
+    for (int i = 0; i < n; i++) {
+        struct worker *v = workers[i];
+        /* v clears bottom under its lock before it frees that closure. */
+        spin_lock(&v->lock);
+        struct closure *c =
+            atomic_load_explicit(&v->bottom, memory_order_relaxed);
+        atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
+        if (c && cf && closure_doomed(c))
+            attempt_steal(cf);
+        spin_unlock(&v->lock);
+    }
+}
+
 static void run_closure(struct worker *w, struct closure *c)
 {
     if (!c->desc) { /* a root: its top frame's result has arrived */
         root_finish((struct root *)c);
         return;
     }
-    atomic_store_explicit(&w->bottom, c, memory_order_relaxed);
-    w->suspended = false;
-    stress_self(w, 75);
-    c->desc->slow((struct __cilk_frame *)c);
-    if (w->unwinding || w->released)
-        after_unwind(w);
-    else if (!w->suspended)
-        closure_complete(w, c);
-    atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
+    if (atomic_load_explicit(&closure_aborts_seen, memory_order_relaxed) &&
+        closure_doomed(c)) {
+        discard(w, c);
+    } else {
+        atomic_store_explicit(&w->bottom, c, memory_order_relaxed);
+        w->suspended = false;
+        stress_self(w, 75);
+        c->desc->slow((struct __cilk_frame *)c);
+        spin_lock(&w->lock);
+        atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
+        spin_unlock(&w->lock);
+        if (w->unwinding || w->released)
+            after_unwind(w);
+        else if (!w->suspended)
+            closure_complete(w, c);
+    }
     /* Lazy modes: c's parent may wait on this deque (it is the youngest
      * entry); it continues here unless a thief took it. */
     if (!w->next)
@@ -398,11 +453,12 @@ static void run_root(struct worker *w, struct root *r)
     w->last_stolen = &r->c;
     w->last_dst = r;
     w->last_inlet = root_inlet;
+    w->last_gen = 0;
     stress_self(w, 100); /* the top frame's first check releases */
     w->prof_top = true;
     r->thunk(r->args);
     if (w->rel_top) /* the top frame was released; its closure goes on */
-        release_finish(w, &r->c, r, root_inlet);
+        release_finish(w, &r->c, r, root_inlet, 0);
     if (w->unwinding || w->released) {
         after_unwind(w); /* stolen or released */
         return;
@@ -619,7 +675,7 @@ static void activate_locked(void)
 static void root_init(struct root *r)
 {
     atomic_init(&r->c.join, 1); /* the top frame, running */
-    atomic_init(&r->c.lock, 0);
+    closure_init_gens(&r->c, 0);
     r->c.desc = NULL;
     r->finished = false;
     r->next = NULL;

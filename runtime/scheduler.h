@@ -81,7 +81,11 @@ void deque_reset_if_empty(struct worker *w);
 /* Owner, at the bottom of a release (release.c): links the oldest released
  * closure to (parent, dst, inlet), pushes the others oldest first and makes
  * the youngest w->next. */
+/* Gives every worker whose running closure is doomed (closure_doomed) a
+ * steal attempt, so that it stops at its next check (inlet.c). */
+void sched_stop_doomed(void);
+
 void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet);
+                    __cilk_inlet_fn inlet, int gen);
 
 #endif

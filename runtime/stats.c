@@ -7,7 +7,8 @@
 /* Columns, in order; see the README's table of --stats. */
 static const char *const heads[] = {
     "spawns", "threads", "closures", "space", "requests", "steals",
-    "failed", "empty", "releases", "released", "suspensions"};
+    "failed", "empty", "releases", "released", "suspensions", "aborts",
+    "discarded"};
 enum { NCOLS = sizeof heads / sizeof heads[0], COL_SPACE = 3 };
 
 static void row(const struct worker_stats *s, unsigned long v[NCOLS])
@@ -16,7 +17,7 @@ static void row(const struct worker_stats *s, unsigned long v[NCOLS])
         s->spawns, s->threads, s->closures + s->released,
         (unsigned long)(s->max_live > 0 ? s->max_live : 0), s->steal_attempts,
         s->steals, s->steal_attempts - s->steals, s->empty, s->releases,
-        s->released, s->suspensions};
+        s->released, s->suspensions, s->aborts, s->discarded};
     for (int i = 0; i < NCOLS; i++)
         v[i] = r[i];
 }

@@ -23,6 +23,8 @@ struct worker_stats {
     unsigned long releases;       /* releases this worker went through */
     unsigned long released;       /* frames it saved into closures */
     unsigned long suspensions;    /* slow clones suspended at a sync */
+    unsigned long aborts;         /* `abort;` executed (after a steal) */
+    unsigned long discarded;      /* closures dropped as aborted */
 };
 
 #define STAT_INC(w, field) ((w)->stats.field++)

@@ -38,6 +38,7 @@ struct worker {
     struct closure *last_stolen;
     void *last_dst;
     __cilk_inlet_fn last_inlet;
+    int last_gen; /* the child's abort generation in last_stolen */
     /* The closure the owner's scheduler is running now (null while it runs
      * Cilk main's fast clone, or once a release left it on the deque).
      * Written by the owner before it pushes that closure; read by a thief

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Print the serial elision of a Cilk-5 source file: the C program obtained by
-deleting the keywords `cilk` and `spawn` and the statement `sync;`.
+deleting the keywords `cilk`, `spawn` and `inlet` (an inlet becomes a GNU C
+nested function, which gcc compiles) and the statements `sync;` and
+`abort;`, and reading SYNCHED as 1.
 
 Comments and string/character literals are left alone, so the elision can be
 compiled by any C compiler (the tests use gcc) and compared with the Cilk
@@ -10,7 +12,7 @@ import sys
 
 TOKEN = re.compile(
     r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\''
-    r'|\bsync\s*;|\b(?:cilk|spawn)\b', re.S)
+    r'|\b(?:sync|abort)\s*;|\bSYNCHED\b|\b(?:cilk|spawn|inlet)\b', re.S)
 
 
 def elide(text):
@@ -18,7 +20,9 @@ def elide(text):
         tok = m.group(0)
         if tok.startswith(("/", '"', "'")):
             return tok
-        return ";" if tok.startswith("sync") else ""
+        if tok == "SYNCHED":
+            return "1"
+        return ";" if tok.startswith(("sync", "abort")) else ""
     # #include <cilk.h> has no meaning in the elision.
     text = re.sub(r'^\s*#\s*include\s*[<"]cilk\.h[">][^\n]*', '', text,
                   flags=re.M)

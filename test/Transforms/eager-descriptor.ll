@@ -9,7 +9,7 @@
 ; CHECK-DAG: @fib.sites = internal constant [4 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @fib.inlet.1, i32 1, i32 [[X:[0-9]+]] }, %cilk.site { ptr @fib.inlet.2, i32 1, i32 [[Y:[0-9]+]] }, %cilk.site zeroinitializer]
 ; CHECK-DAG: @fib.desc = internal constant %cilk.desc { ptr @fib.slow, i32 80, i32 0, i32 {{[0-9]+}}, i32 4, ptr @fib.sites, ptr @fib.name }
 
-; CHECK-LABEL: define internal void @fib.inlet.1(ptr %dst, ptr %result)
+; CHECK-LABEL: define internal void @fib.inlet.1(ptr %dst, ptr %result, ptr %frame)
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %r = load i32, ptr %result
 ; CHECK-NEXT: store i32 %r, ptr %dst

@@ -60,7 +60,7 @@ attributes #0 = { "cilk" }
 ; CHECK-NEXT: call void @__cilkrt_apply(ptr %w, ptr %frame, i32 1, ptr %result.1)
 ; CHECK-NOT: %new = add
 
-; CHECK-LABEL: define internal void @sum.inlet.1(ptr %dst, ptr %result)
+; CHECK-LABEL: define internal void @sum.inlet.1(ptr %dst, ptr %result, ptr %frame)
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %r = load i32, ptr %result
 ; CHECK-NEXT: %old = load i32, ptr %dst

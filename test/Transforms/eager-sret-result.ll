@@ -35,7 +35,7 @@ attributes #0 = { "cilk" }
 ; CHECK: %retval = getelementptr inbounds i8, ptr %frame, i64 [[RET:[0-9]+]]
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr %retval, ptr %b.field, i64 64, i1 false)
 
-; CHECK-LABEL: define internal void @mk.inlet.1(ptr %dst, ptr %result)
+; CHECK-LABEL: define internal void @mk.inlet.1(ptr %dst, ptr %result, ptr %frame)
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %result, i64 64, i1 false)
 ; CHECK-NEXT: ret void

@@ -34,7 +34,11 @@ static inline int pop(void *w, void *result)
     return __cilkrt_pop_slow(w, result) == CILK_POP_OK;
 }
 
-static void copy_int(void *dst, const void *res) { *(int *)dst = *(const int *)res; }
+static void copy_int(void *dst, const void *res, void *frame)
+{
+    (void)frame;
+    *(int *)dst = *(const int *)res;
+}
 
 struct fib_frame {
     struct __cilk_frame h;

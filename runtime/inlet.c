@@ -1,0 +1,69 @@
+/* inlet.c - user inlets and abort: the frame lock protocol and abort
+ * generations.
+ *
+ * Atomicity (CILK_DESC_ATOMIC procedures). A child that returns to a
+ * stolen parent applies its inlet on its own worker, holding the parent's
+ * lock (closure_apply). The parent's slow clone holds the same lock from
+ * each resumption to its next spawn, sync or return, so an inlet runs
+ * between two strands of its procedure and never during one. The fast
+ * clone takes no lock: while it runs, its frame has no outstanding child.
+ *
+ * Abort. `abort;` raises the frame's abort generation. Each child belongs
+ * to the generation its parent had when it was spawned: the slow clone
+ * records it at each spawn (__cilkrt_frame_unlock), thieves carry it into
+ * the closures they make (closure.parent_gen). A result of an older
+ * generation than its parent's is dropped with its inlet (closure_apply,
+ * __cilkrt_apply). To stop the abandoned work early, every worker whose
+ * running closure descends from an abandoned child gets a steal attempt:
+ * in the lazy modes it releases its stack at its next check, and the
+ * scheduler discards each doomed closure instead of running it (and
+ * skips doomed closures it steals or resumes in every mode). */
+#include "closure.h"
+#include "scheduler.h"
+#include "worker.h"
+
+atomic_int closure_aborts_seen;
+
+void __cilkrt_frame_lock(struct __cilk_frame *f)
+{
+    spin_lock(&((struct closure *)f)->lock);
+}
+
+void __cilkrt_frame_unlock(struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    c->spawn_gen = atomic_load_explicit(&c->abort_gen, memory_order_relaxed);
+    spin_unlock(&c->lock);
+}
+
+/* Caller holds f's lock. */
+void __cilkrt_abort(struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    atomic_fetch_add_explicit(&c->abort_gen, 1, memory_order_relaxed);
+    atomic_store_explicit(&closure_aborts_seen, 1, memory_order_relaxed);
+    STAT_INC(__cilkrt_tls_worker, aborts);
+    sched_stop_doomed();
+}
+
+int __cilkrt_synched(struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    /* Only the procedure's own token: no child is out. */
+    return atomic_load_explicit(&c->join, memory_order_acquire) == 1;
+}
+
+/* Each closure keeps its parent alive while it is outstanding, so the
+ * walk only meets live closures; the generations are read without locks
+ * (an abort that races with the walk is seen at the next one). */
+bool closure_doomed(struct closure *c)
+{
+    for (; c->desc; c = c->parent) {
+        struct closure *p = c->parent;
+        if (p->desc && c->parent_gen != atomic_load_explicit(
+                                            &p->abort_gen,
+                                            memory_order_relaxed))
+            return true;
+    }
+    return false;
+}
