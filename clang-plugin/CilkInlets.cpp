@@ -39,8 +39,10 @@ using Tokens = llvm::SmallVector<Token, 32>;
 struct Inlet {
   IdentifierInfo *Name = nullptr;
   SourceLocation Loc;
-  /// Each parameter's declaration, its name renamed (`int __cilk_inlet_k`).
+  /// Each parameter's declaration, its name renamed (`int __cilk_inlet_k`),
+  /// and that name.
   std::vector<Tokens> Params;
+  Tokens ParamNames;
   /// The body `{ ... }`, parameters renamed, `return` rewritten.
   Tokens Body;
   /// Braces open where it was defined: the name is a macro until fewer are.
@@ -76,7 +78,7 @@ public:
 private:
   /// Lexes tokens through the balanced group that starts with Open (the
   /// first token, already in Out) until its closing Close. Expanded lexes
-  /// with macro expansion. False at end of file.
+  /// with macro expansion. False at end of file (left to be lexed again).
   bool lexGroup(Tokens &Out, tok::TokenKind Open, tok::TokenKind Close,
                 bool Expanded);
   /// Gives tokens back to the stream (identifiers not expanded again).
@@ -84,8 +86,7 @@ private:
   /// Appends the tokens of Text (space-separated identifiers, numbers,
   /// string literals and one-character punctuators), located at Loc.
   void synth(Tokens &Out, llvm::StringRef Text, SourceLocation Loc);
-  void rewriteBody(llvm::ArrayRef<Token> In, Tokens &Out,
-                   SourceLocation Loc);
+  void rewriteBody(llvm::ArrayRef<Token> In, Tokens &Out);
   void enter(Tokens Toks);
 
   Preprocessor &PP;
@@ -107,8 +108,10 @@ bool InletState::lexGroup(Tokens &Out, tok::TokenKind Open,
       PP.Lex(T);
     else
       PP.LexUnexpandedToken(T);
-    if (T.is(tok::eof))
+    if (T.is(tok::eof)) {
+      PP.EnterToken(T, /*IsReinject=*/true); // the parser's, not ours
       return false;
+    }
     if (T.is(Open))
       ++Depth;
     else if (T.is(Close))
@@ -198,10 +201,30 @@ static int declaredName(llvm::ArrayRef<Token> P) {
   return Name;
 }
 
+/// Toks split at the commas outside parentheses, brackets and braces;
+/// nothing at all is no piece.
+static std::vector<Tokens> splitAtCommas(llvm::ArrayRef<Token> Toks) {
+  std::vector<Tokens> Pieces(1);
+  int Depth = 0;
+  for (const Token &T : Toks) {
+    if (T.is(tok::comma) && Depth == 0) {
+      Pieces.emplace_back();
+      continue;
+    }
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    Pieces.back().push_back(T);
+  }
+  if (Pieces.size() == 1 && Pieces[0].empty())
+    Pieces.clear();
+  return Pieces;
+}
+
 /// `return;` -> `goto __cilk_inlet_done;`, `return e;` ->
 /// `{ (void)(e); goto __cilk_inlet_done; }`.
-void InletState::rewriteBody(llvm::ArrayRef<Token> In, Tokens &Out,
-                             SourceLocation Loc) {
+void InletState::rewriteBody(llvm::ArrayRef<Token> In, Tokens &Out) {
   for (size_t I = 0; I < In.size(); ++I) {
     if (In[I].isNot(tok::kw_return)) {
       Out.push_back(In[I]);
@@ -221,7 +244,7 @@ void InletState::rewriteBody(llvm::ArrayRef<Token> In, Tokens &Out,
       continue; // the `;` follows
     }
     synth(Out, "{ ( void ) (", In[I].getLocation());
-    rewriteBody(In.slice(I + 1, End - I - 1), Out, Loc);
+    rewriteBody(In.slice(I + 1, End - I - 1), Out);
     synth(Out, ") ; goto __cilk_inlet_done ; }", In[I].getLocation());
     I = End; // past the `;`
   }
@@ -259,11 +282,15 @@ void InletState::defineInlet(Token &Keyword) {
       --Depth;
     Head.push_back(T);
   }
+  // A definition in error is dropped whole, its body too, so that the
+  // parser goes on after it.
+  auto DropBody = [&] {
+    Tokens Body;
+    lexGroup(Body, tok::l_brace, tok::r_brace, true);
+  };
   if (Capturing) {
-    // Drop the inner definition whole; the outer one goes on.
     PP.Diag(Loc, Nested);
-    Tokens Inner;
-    lexGroup(Inner, tok::l_brace, tok::r_brace, true);
+    DropBody();
     return;
   }
   // Head: T name ( params ). Find the parameter list's open parenthesis.
@@ -276,6 +303,7 @@ void InletState::defineInlet(Token &Keyword) {
   }
   if (Open < 2 || Head[Open - 1].isNot(tok::identifier)) {
     PP.Diag(Loc, NoBody);
+    DropBody();
     return;
   }
   Inlet In;
@@ -284,42 +312,30 @@ void InletState::defineInlet(Token &Keyword) {
   unsigned Index = Inlets.size();
   std::string Prefix = "__cilk_inlet" + std::to_string(Index) + "_";
 
-  // The parameters, split at top-level commas.
-  llvm::ArrayRef<Token> List(Head.begin() + Open + 1,
-                             Head.begin() + Head.size() - 1);
-  std::vector<Tokens> Params(1);
-  int D = 0;
-  for (const Token &T : List) {
-    if (T.is(tok::comma) && D == 0) {
-      Params.emplace_back();
-      continue;
-    }
-    if (T.isOneOf(tok::l_paren, tok::l_square))
-      ++D;
-    else if (T.isOneOf(tok::r_paren, tok::r_square))
-      --D;
-    Params.back().push_back(T);
-  }
-  if (Params.size() == 1 &&
-      (Params[0].empty() ||
-       (Params[0].size() == 1 && Params[0][0].is(tok::kw_void))))
+  std::vector<Tokens> Params = splitAtCommas(
+      llvm::ArrayRef<Token>(Head).slice(Open + 1, Head.size() - Open - 2));
+  if (Params.size() == 1 && Params[0].size() == 1 &&
+      Params[0][0].is(tok::kw_void))
     Params.clear();
   llvm::DenseMap<IdentifierInfo *, IdentifierInfo *> Renamed;
   for (Tokens &P : Params) {
     if (!P.empty() && P[0].is(tok::ellipsis)) {
       PP.Diag(P[0].getLocation(), VarArgs);
+      DropBody();
       return;
     }
     int N = declaredName(P);
     if (N < 0) {
       PP.Diag(P.empty() ? In.Loc : P[0].getLocation(), BadParam)
           << int(&P - Params.data()) + 1;
+      DropBody();
       return;
     }
     IdentifierInfo *Old = P[N].getIdentifierInfo();
     IdentifierInfo *New = PP.getIdentifierInfo(Prefix + Old->getName().str());
     Renamed[Old] = New;
     P[N].setIdentifierInfo(New);
+    In.ParamNames.push_back(P[N]);
   }
 
   // The body, macros expanded (a macro may expand to `return`).
@@ -337,7 +353,7 @@ void InletState::defineInlet(Token &Keyword) {
         !(I > 0 && Body[I - 1].isOneOf(tok::period, tok::arrow)))
       if (IdentifierInfo *New = Renamed.lookup(II))
         Body[I].setIdentifierInfo(New);
-  rewriteBody(Body, In.Body, In.Loc);
+  rewriteBody(Body, In.Body);
   In.Params = std::move(Params);
   In.Depth = BraceDepth;
   In.Previous = PP.getMacroInfo(In.Name);
@@ -375,21 +391,7 @@ void InletState::callInlet(Token &NameTok, unsigned Index) {
     return;
   }
   Group.pop_back(); // the `)`
-  std::vector<Tokens> Args(1);
-  int D = 0;
-  for (const Token &A : Group) {
-    if (A.is(tok::comma) && D == 0) {
-      Args.emplace_back();
-      continue;
-    }
-    if (A.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++D;
-    else if (A.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --D;
-    Args.back().push_back(A);
-  }
-  if (Args.size() == 1 && Args[0].empty())
-    Args.clear();
+  std::vector<Tokens> Args = splitAtCommas(Group);
   size_t NP = In.Params.size();
   // A spawned procedure that returns void passes nothing to the inlet.
   bool VoidSpawn = Args.size() == NP + 1;
@@ -419,7 +421,7 @@ void InletState::callInlet(Token &NameTok, unsigned Index) {
   synth(Out, "__cilk_inlet_args ( " + Id, Loc);
   for (size_t I = VoidSpawn ? 0 : 1; I < NP; ++I) {
     synth(Out, ",", Loc);
-    Out.push_back(In.Params[I][declaredName(In.Params[I])]);
+    Out.push_back(In.ParamNames[I]);
   }
   synth(Out, ") ;", Loc);
   if (!VoidSpawn) {
@@ -453,42 +455,27 @@ void InletState::watch(const Token &T) {
   }
 }
 
-/// `#pragma cilk inlet`, which the keyword `inlet` expands to.
+/// `#pragma cilk inlet`, which the keyword `inlet` expands to, and
+/// `#pragma cilk inlet_call N`, which inlet N's name expands to.
 class InletPragma : public PragmaHandler {
 public:
-  explicit InletPragma(std::shared_ptr<InletState> S)
-      : PragmaHandler("inlet"), S(std::move(S)) {}
+  InletPragma(llvm::StringRef Name, std::shared_ptr<InletState> S)
+      : PragmaHandler(Name), S(std::move(S)) {}
   void HandlePragma(Preprocessor &PP, PragmaIntroducer,
                     Token &First) override {
-    Token Keyword = First;
-    Token T;
-    do
-      PP.Lex(T);
-    while (T.isNot(tok::eod) && T.isNot(tok::eof));
-    S->defineInlet(Keyword);
-  }
-
-private:
-  std::shared_ptr<InletState> S;
-};
-
-/// `#pragma cilk inlet_call N`, which inlet N's name expands to.
-class InletCallPragma : public PragmaHandler {
-public:
-  explicit InletCallPragma(std::shared_ptr<InletState> S)
-      : PragmaHandler("inlet_call"), S(std::move(S)) {}
-  void HandlePragma(Preprocessor &PP, PragmaIntroducer,
-                    Token &First) override {
-    Token Name = First;
+    Token Pragma = First;
+    unsigned Index = 0;
     Token T;
     PP.Lex(T);
-    unsigned Index = 0;
     if (T.is(tok::numeric_constant))
       llvm::StringRef(T.getLiteralData(), T.getLength())
           .getAsInteger(10, Index);
     while (T.isNot(tok::eod) && T.isNot(tok::eof))
       PP.Lex(T);
-    S->callInlet(Name, Index);
+    if (getName() == "inlet")
+      S->defineInlet(Pragma);
+    else
+      S->callInlet(Pragma, Index);
   }
 
 private:
@@ -499,8 +486,8 @@ private:
 
 void registerInlets(Preprocessor &PP) {
   auto S = std::make_shared<InletState>(PP);
-  PP.AddPragmaHandler("cilk", new InletPragma(S));
-  PP.AddPragmaHandler("cilk", new InletCallPragma(S));
+  PP.AddPragmaHandler("cilk", new InletPragma("inlet", S));
+  PP.AddPragmaHandler("cilk", new InletPragma("inlet_call", S));
   PP.setTokenWatcher([S](const Token &T) { S->watch(T); });
 }
 

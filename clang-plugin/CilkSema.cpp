@@ -131,6 +131,9 @@ struct CilkDiags {
             "the C library's 'abort()')");
     SynchedInCFunction = Err("'SYNCHED' used in C function %0: it may only "
                              "appear in a Cilk procedure or an inlet");
+    SynchedOutsideFunction = Err("'SYNCHED' used outside a function: it may "
+                                 "only appear in a Cilk procedure or an "
+                                 "inlet");
     InInlet = Err("'%0' cannot be used in an inlet: an inlet runs as one "
                   "piece when its child returns");
     JumpOutOfInlet = Err("'%0' cannot leave an inlet: use 'return;' to end "
@@ -149,7 +152,8 @@ struct CilkDiags {
   unsigned SpawnNotCall, SpawnOfCFunction, SpawnIndirect, SpawnInCFunction,
       SpawnOutsideFunction, SpawnInExpression, SpawnReturned,
       SpawnVoidAssigned, CilkCallNoSpawn, SyncInCFunction, SyncNotStatement,
-      AbortInCFunction, AbortNotStatement, SynchedInCFunction, InInlet,
+      AbortInCFunction, AbortNotStatement, SynchedInCFunction,
+      SynchedOutsideFunction, InInlet,
       JumpOutOfInlet, CilkRedeclared, LabelAddress, PreviousDecl;
 };
 
@@ -287,10 +291,13 @@ public:
       checkKeywordStatement(PM, E, Diags.AbortInCFunction,
                             Diags.AbortNotStatement, GoodAborts);
     if (!InCilk)
-      for (CallExpr *CE : C.Synched)
-        Diags.D.Report(SM.getFileLoc(CE->getExprLoc()),
-                       Diags.SynchedInCFunction)
-            << FD;
+      for (CallExpr *CE : C.Synched) {
+        SourceLocation Loc = SM.getFileLoc(CE->getExprLoc());
+        if (FD)
+          Diags.D.Report(Loc, Diags.SynchedInCFunction) << FD;
+        else
+          Diags.D.Report(Loc, Diags.SynchedOutsideFunction);
+      }
 
     // A slow clone resumes in the middle of the procedure, where a label's
     // address taken in the fast clone means nothing.

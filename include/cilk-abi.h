@@ -195,14 +195,20 @@ extern "C" {
 #ifndef __cilk
 struct __cilk_frame;
 /* frame: the parent's frame. A user inlet (CILK_DST_FRAME) reads its
- * arguments from dst, the parent frame as it was at the spawn (a copy when
- * the parent has moved on since), and everything else from frame. */
+ * arguments at their frame offsets from dst (the frame itself, or a copy
+ * of the arguments' span made while the spawn was the frame's current
+ * one: the parent may have run it again since), and everything else from
+ * frame. */
 typedef void (*__cilk_inlet_fn)(void *dst, const void *result, void *frame);
 
 struct __cilk_site {
     __cilk_inlet_fn inlet; /* null: nothing to apply */
     int dst_kind;          /* CILK_DST_* */
     int dst_offset;
+    /* CILK_DST_FRAME: the inlet's arguments besides the result are the
+     * frame's bytes [dst_offset, dst_offset + args_size), the only ones a
+     * delivery copies (the rest of the frame may be in use). */
+    int args_size;
 };
 
 struct __cilk_desc {

@@ -268,6 +268,14 @@ bool buildFrame(Shape &S) {
     }
     S.Fields.push_back(A);
   }
+  // Each user inlet's arguments side by side, so that one span of the
+  // frame holds them (the site's dst_offset and args_size).
+  for (SuspendPoint &P : S.Points)
+    for (AllocaInst *A : P.InletArgs)
+      if (auto It = find(S.Fields, A); It != S.Fields.end()) {
+        S.Fields.erase(It);
+        S.Fields.push_back(A);
+      }
   S.HeapFrame = any_of(S.Fields, [&](AllocaInst *A) {
     return Resident.count(A);
   });

@@ -17,9 +17,10 @@
 //
 // A user inlet (`name(spawn g(), b)`) copies the tail's blocks whole
 // (CILK_DST_FRAME): the variables it shares with the procedure are fields
-// of %frame, its arguments besides the result are read from %args (the
-// frame as it was at the spawn: the procedure may have run the same spawn
-// again since), its own locals stay its own.
+// of %frame, its arguments besides the result are read from %args (a
+// copy, at the same offsets, of their span as it was at the spawn: the
+// procedure may have run the same spawn again since), its own locals stay
+// its own.
 //
 //   define internal void @f.inlet.N(ptr %args, ptr %result, ptr %frame) {
 //   entry:
@@ -55,8 +56,10 @@ using namespace llvm;
 
 namespace cilk {
 
-/// `void @f.inlet.N(ptr, ptr, ptr)` (__cilk_inlet_fn), compiled as f is.
-static Function *createInletFunction(Function &F, const SuspendPoint &P) {
+/// `void @f.inlet.N(ptr, ptr %result, ptr %frame)` (__cilk_inlet_fn),
+/// compiled as f is; the first parameter is named FirstName.
+static Function *createInletFunction(Function &F, const SuspendPoint &P,
+                                     StringRef FirstName) {
   LLVMContext &C = F.getContext();
   Type *Ptr = PointerType::getUnqual(C);
   Function *In = Function::Create(
@@ -69,19 +72,36 @@ static Function *createInletFunction(Function &F, const SuspendPoint &P) {
     In->addFnAttr(Attribute::OptimizeNone);
     In->addFnAttr(Attribute::NoInline);
   }
+  In->getArg(0)->setName(FirstName);
+  In->getArg(1)->setName("result");
+  In->getArg(2)->setName("frame");
   return In;
+}
+
+/// NI, a copy of an instruction of f, in an inlet, which has no debug info
+/// of its own: drop f's locations and assignment-tracking links, which
+/// must stay within one function.
+static void dropDebugInfo(Instruction *NI) {
+  NI->setDebugLoc(DebugLoc());
+  NI->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+}
+
+/// True if I, remapped into inlet In, still uses a value of f.
+static bool usesOtherFunction(const Instruction &I, const Function *In) {
+  return any_of(I.operands(), [&](const Value *Op) {
+    if (auto *OI = dyn_cast<Instruction>(Op))
+      return OI->getFunction() != In;
+    if (auto *A = dyn_cast<Argument>(Op))
+      return A->getParent() != In;
+    return false;
+  });
 }
 
 static Function *buildInlet(Shape &S, SuspendPoint &P) {
   Function &F = *S.F;
-  Module &M = *F.getParent();
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C);
-  Function *In = createInletFunction(F, P);
+  LLVMContext &C = F.getContext();
+  Function *In = createInletFunction(F, P, "dst");
   Argument *Dst = In->getArg(0), *Result = In->getArg(1);
-  Dst->setName("dst");
-  Result->setName("result");
-  In->getArg(2)->setName("frame");
 
   IRBuilder<> B(BasicBlock::Create(C, "entry", In));
   ValueToValueMapTy VM;
@@ -101,21 +121,15 @@ static Function *buildInlet(Shape &S, SuspendPoint &P) {
     if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
       continue;
     Instruction *NI = I.clone();
-    // The inlet has no debug info of its own: drop f's locations and
-    // assignment-tracking links, which must stay within one function.
-    NI->setDebugLoc(DebugLoc());
-    NI->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+    dropDebugInfo(NI);
     RemapInstruction(NI, VM, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
-    for (Value *Op : NI->operands())
-      if ((isa<Instruction>(Op) &&
-           cast<Instruction>(Op)->getFunction() != In) ||
-          isa<Argument>(Op) && cast<Argument>(Op)->getParent() != In) {
-        NI->deleteValue();
-        In->eraseFromParent();
-        reportUnsupported(F, "a spawn's assignment uses values other than "
-                             "its result and its destination");
-        return nullptr;
-      }
+    if (usesOtherFunction(*NI, In)) {
+      NI->deleteValue();
+      In->eraseFromParent();
+      reportUnsupported(F, "a spawn's assignment uses values other than "
+                           "its result and its destination");
+      return nullptr;
+    }
     B.Insert(NI, I.getName());
     VM[&I] = NI;
   }
@@ -127,13 +141,9 @@ static Function *buildUserInlet(Shape &S, SuspendPoint &P) {
   Function &F = *S.F;
   Module &M = *F.getParent();
   LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C);
-  Function *In = createInletFunction(F, P);
+  Function *In = createInletFunction(F, P, "args");
   Argument *Args = In->getArg(0), *Result = In->getArg(1),
            *Frame = In->getArg(2);
-  Args->setName("args");
-  Result->setName("result");
-  Frame->setName("frame");
 
   IRBuilder<> B(BasicBlock::Create(C, "entry", In));
   SmallPtrSet<BasicBlock *, 16> Region(P.TailBlocks.begin(),
@@ -183,9 +193,7 @@ static Function *buildUserInlet(Shape &S, SuspendPoint &P) {
       Instruction *NI = isCallTo(I, CILK_ABI_ABORT_MARKER)
                             ? CallInst::Create(Abort, {Frame})
                             : I.clone();
-      // The inlet has no debug info of its own (as buildInlet).
-      NI->setDebugLoc(DebugLoc());
-      NI->setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+      dropDebugInfo(NI);
       NI->insertInto(NB, NB->end());
       NI->setName(I.getName());
       VM[&I] = NI;
@@ -195,16 +203,13 @@ static Function *buildUserInlet(Shape &S, SuspendPoint &P) {
     for (Instruction &I : *cast<BasicBlock>(VM[BB])) {
       RemapInstruction(&I, VM,
                        RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
-      for (Value *Op : I.operands())
-        if ((isa<Instruction>(Op) &&
-             cast<Instruction>(Op)->getFunction() != In) ||
-            (isa<Argument>(Op) && cast<Argument>(Op)->getParent() != In)) {
-          In->eraseFromParent();
-          reportUnsupported(F, "an inlet uses a value computed outside it "
-                               "that is not one of the procedure's "
-                               "variables");
-          return nullptr;
-        }
+      if (usesOtherFunction(I, In)) {
+        In->eraseFromParent();
+        reportUnsupported(F, "an inlet uses a value computed outside it "
+                             "that is not one of the procedure's "
+                             "variables");
+        return nullptr;
+      }
     }
   return In;
 }
@@ -218,7 +223,7 @@ void buildInletsAndDescriptor(Shape &S) {
 
   StructType *SiteTy = StructType::getTypeByName(C, "cilk.site");
   if (!SiteTy)
-    SiteTy = StructType::create(C, {Ptr, I32, I32}, "cilk.site");
+    SiteTy = StructType::create(C, {Ptr, I32, I32, I32}, "cilk.site");
   StructType *DescTy = StructType::getTypeByName(C, "cilk.desc");
   if (!DescTy)
     DescTy = StructType::create(C, {Ptr, I32, I32, I32, I32, Ptr, Ptr},
@@ -231,9 +236,19 @@ void buildInletsAndDescriptor(Shape &S) {
     Constant *Inlet = P.Inlet ? static_cast<Constant *>(P.Inlet)
                               : Constant::getNullValue(Ptr);
     uint64_t Off = P.DstField ? S.FieldOffset.lookup(P.DstField) : 0;
+    // A user inlet's arguments: one span of fields (buildFrame).
+    uint64_t ArgsEnd = 0;
+    for (AllocaInst *A : P.InletArgs) {
+      uint64_t At = S.FieldOffset.lookup(A);
+      Off = ArgsEnd ? std::min(Off, At) : At;
+      ArgsEnd = std::max(ArgsEnd,
+                         At + A->getAllocationSize(F.getDataLayout())
+                                  ->getFixedValue());
+    }
     Sites.push_back(ConstantStruct::get(
         SiteTy, {Inlet, ConstantInt::get(I32, P.Inlet ? P.DstKind : 0),
-                 ConstantInt::get(I32, Off)}));
+                 ConstantInt::get(I32, Off),
+                 ConstantInt::get(I32, ArgsEnd ? ArgsEnd - Off : 0)}));
   }
   // Indolent resume points before a call deliver nothing.
   Sites.resize(S.NumResumeIndices, Constant::getNullValue(SiteTy));

@@ -270,18 +270,17 @@ static bool extendToUserInlet(Shape &S, SuspendPoint &P) {
     return true;
   auto *Begin = cast<CallInst>(First);
   Value *Id = Begin->getArgOperand(0);
-  CallInst *End = nullptr;
-  if (Function *EndFn = S.F->getParent()->getFunction(CILK_ABI_INLET_END))
-    for (User *U : EndFn->users())
-      if (auto *CI = dyn_cast<CallInst>(U);
-          CI && CI->getFunction() == S.F && CI->getArgOperand(0) == Id)
-        End = CI;
-  CallInst *Args = nullptr;
-  if (Function *ArgsFn = S.F->getParent()->getFunction(CILK_ABI_INLET_ARGS))
-    for (User *U : ArgsFn->users())
-      if (auto *CI = dyn_cast<CallInst>(U);
-          CI && CI->getFunction() == S.F && CI->getArgOperand(0) == Id)
-        Args = CI;
+  // The other markers of this call: the same ID, in f.
+  auto FindMarker = [&](StringRef Name) -> CallInst * {
+    if (Function *Fn = S.F->getParent()->getFunction(Name))
+      for (User *U : Fn->users())
+        if (auto *CI = dyn_cast<CallInst>(U);
+            CI && CI->getFunction() == S.F && CI->getArgOperand(0) == Id)
+          return CI;
+    return nullptr;
+  };
+  CallInst *End = FindMarker(CILK_ABI_INLET_END);
+  CallInst *Args = FindMarker(CILK_ABI_INLET_ARGS);
   if (!End || !Args) {
     reportUnsupported(*S.F, "an inlet call lost its markers");
     return false;

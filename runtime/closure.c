@@ -25,7 +25,9 @@ void *closure_site_dst(struct closure *c, int site)
 static bool is_user_inlet(struct closure *p, __cilk_inlet_fn inlet)
 {
     const struct __cilk_desc *d = p->desc;
-    for (int i = 1; d && i < d->nsites; i++)
+    if (!d || !(d->flags & CILK_DESC_ATOMIC)) /* only those have them */
+        return false;
+    for (int i = 1; i < d->nsites; i++)
         if (d->sites[i].inlet == inlet)
             return d->sites[i].dst_kind == CILK_DST_FRAME;
     return false;
@@ -33,18 +35,18 @@ static bool is_user_inlet(struct closure *p, __cilk_inlet_fn inlet)
 
 void *closure_site_delivery(struct closure *c, int site)
 {
-    if (c->desc->sites[site].dst_kind != CILK_DST_FRAME)
+    const struct __cilk_site *s = &c->desc->sites[site];
+    if (s->dst_kind != CILK_DST_FRAME || !s->args_size)
         return closure_site_dst(c, site);
     /* The spawn's own arguments: c may run the same spawn again before
-     * this child returns. */
-    size_t size = ((size_t)c->desc->size + 63) & ~(size_t)63;
-    void *copy = aligned_alloc(64, size);
+     * this child returns. Only their span, at its offset in the frame:
+     * the rest of the frame is in use (children write into it). */
+    size_t end = (size_t)s->dst_offset + (size_t)s->args_size;
+    char *copy = aligned_alloc(64, (end + 63) & ~(size_t)63);
     if (!copy)
         abort();
-    /* The fields only: the header's words are the runtime's, in use. */
-    memcpy((char *)copy + CILK_ABI_FRAME_HEADER_SIZE,
-           (char *)c + CILK_ABI_FRAME_HEADER_SIZE,
-           (size_t)c->desc->size - CILK_ABI_FRAME_HEADER_SIZE);
+    memcpy(copy + s->dst_offset, (char *)c + s->dst_offset,
+           (size_t)s->args_size);
     return copy;
 }
 
@@ -55,14 +57,21 @@ void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
         free(dst);
 }
 
+void closure_apply_locked(struct closure *p, __cilk_inlet_fn inlet,
+                          void *dst, const void *result, int gen)
+{
+    if (inlet &&
+        gen == atomic_load_explicit(&p->abort_gen, memory_order_relaxed))
+        inlet(dst, result, p);
+}
+
 void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
                    const void *result, int gen)
 {
     if (!inlet)
         return;
     spin_lock(&p->lock);
-    if (gen == atomic_load_explicit(&p->abort_gen, memory_order_relaxed))
-        inlet(dst, result, p);
+    closure_apply_locked(p, inlet, dst, result, gen);
     spin_unlock(&p->lock);
     closure_drop_delivery(p, inlet, dst);
 }

@@ -56,11 +56,14 @@ void *closure_site_dst(struct closure *c, int site);
  * p aborted the child's generation gen. */
 void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
                    const void *result, int gen);
+/* The same, for a caller that holds p's lock and keeps dst. */
+void closure_apply_locked(struct closure *p, __cilk_inlet_fn inlet,
+                          void *dst, const void *result, int gen);
 
 /* Where a child of c spawned at `site` delivers (what closure_apply gets
- * as dst): the destination, or for a user inlet a copy of c made now (its
- * arguments as they were at the spawn), freed by closure_apply or
- * closure_drop_delivery. Caller: whoever records the delivery, while the
+ * as dst): the destination, or for a user inlet with arguments a copy of
+ * their span made now (as they were at the spawn), freed by closure_apply
+ * or closure_drop_delivery. Caller: whoever records the delivery, while the
  * spawn at `site` is c's current one. */
 void *closure_site_delivery(struct closure *c, int site);
 /* Frees what closure_site_delivery made, for a delivery never applied. */

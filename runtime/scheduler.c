@@ -232,9 +232,8 @@ void __cilkrt_apply(void *wv, struct __cilk_frame *f, int site, void *result)
     }
     /* The slow clone goes on holding the lock (CILK_DESC_ATOMIC). */
     spin_lock(&c->lock);
-    if (inlet && c->spawn_gen == atomic_load_explicit(&c->abort_gen,
-                                                      memory_order_relaxed))
-        inlet(closure_site_dst(c, site), result, c);
+    closure_apply_locked(c, inlet, closure_site_dst(c, site), result,
+                         c->spawn_gen);
 }
 
 /* A slow clone's sync: returns 0 to go on, 1 when the clone must return to

@@ -48,6 +48,20 @@ cilk int misuse(int n)
     return x;
 }
 
+int file_scope = SYNCHED;     // expected-error {{'SYNCHED' used outside a function: it may only appear in a Cilk procedure or an inlet}} expected-error {{initializer element is not a compile-time constant}}
+
+cilk int unnamed(int n)
+{
+    int x = 0;
+    inlet void bad(int, int k) // expected-error {{inlet parameter 1 must be named}}
+    {
+        x += k;
+    }
+    x = spawn f(n);
+    sync;
+    return x;
+}
+
 int c_function(int inlet)
 {
     int abort_after = inlet;

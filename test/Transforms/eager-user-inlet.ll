@@ -66,9 +66,9 @@ declare void @__cilk_inlet_args(i32, ...)
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; The descriptor: site 1 delivers into the frame (3), the procedure is
-; atomic (CILK_DESC_ATOMIC, 4).
-; CHECK: @best.sites = internal constant [3 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @best.inlet.1, i32 3, i32 0 }
+; The descriptor: site 1 delivers into the frame (3), its argument is the
+; 4 bytes at [[ARGS]], and the procedure is atomic (CILK_DESC_ATOMIC, 4).
+; CHECK: @best.sites = internal constant [3 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @best.inlet.1, i32 3, i32 [[ARGS:[0-9]+]], i32 4 }
 ; CHECK: @best.desc = internal constant %cilk.desc { ptr @best.slow, i32 {{[0-9]+}}, i32 4,
 
 ; CHECK-LABEL: define i32 @best.fast(
@@ -104,7 +104,7 @@ attributes #0 = { "cilk" }
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %res = alloca i32
 ; CHECK-NEXT: %max.field = getelementptr inbounds i8, ptr %frame
-; CHECK-NEXT: %arg.field = getelementptr inbounds i8, ptr %args
+; CHECK-NEXT: %arg.field = getelementptr inbounds i8, ptr %args, i64 [[ARGS]]
 ; CHECK-NEXT: %at.field = getelementptr inbounds i8, ptr %frame
 ; CHECK-NEXT: %r = load i32, ptr %result
 ; CHECK: store i32 %r, ptr %res
