@@ -98,7 +98,7 @@ def run(exe, args, p=None, stats=False, env=None):
     if p is not None:
         cmd += ["--nproc", str(p)]
     if stats:
-        cmd.append("--stats")
+        cmd += ["--stats", "1"]
     env = dict(os.environ, OMP_NUM_THREADS=str(p or 1), **(env or {}))
     env.pop("CILK_STRESS", None)
     t = time.perf_counter()

@@ -46,8 +46,27 @@ const char *const InjectedHeaders =
 #include "CilkHeaders.inc"
     ;
 
-/// The `cilk` function attribute (spelled __attribute__((__cilk__)) by the
-/// keyword macro). It marks a Cilk procedure.
+/// True if T is a function type, or a pointer to or array of what is.
+bool leadsToFunction(QualType T) {
+  for (;;) {
+    if (T.isNull())
+      return false;
+    if (T->isFunctionType())
+      return true;
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType();
+    else if (const auto *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else
+      return false;
+  }
+}
+
+/// The `cilk` attribute (spelled __attribute__((__cilk__)) by the keyword
+/// macro). On a function it marks a Cilk procedure; on a variable, field,
+/// parameter or typedef of pointer-to-function type (or an array of such
+/// pointers, or a function type) it says that the pointers lead to Cilk
+/// procedures, which may then be spawned through them (CilkSema.cpp).
 struct CilkAttrInfo : public ParsedAttrInfo {
   CilkAttrInfo() {
     static constexpr Spelling S[] = {{ParsedAttr::AS_GNU, "cilk"}};
@@ -58,9 +77,17 @@ struct CilkAttrInfo : public ParsedAttrInfo {
                             const Decl *D) const override {
     if (isa<FunctionDecl>(D))
       return true;
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D);
+        TD && leadsToFunction(TD->getUnderlyingType()))
+      return true;
+    if (const auto *VD = dyn_cast<DeclaratorDecl>(D);
+        VD && (isa<VarDecl>(VD) || isa<FieldDecl>(VD)) &&
+        leadsToFunction(VD->getType()))
+      return true;
     unsigned ID = S.getDiagnostics().getCustomDiagID(
         DiagnosticsEngine::Error,
-        "'cilk' applies only to function declarations (Cilk procedures)");
+        "'cilk' applies only to functions (Cilk procedures) and to pointers "
+        "to them");
     // Point at the word `cilk` in the source, not into the predefines.
     S.Diag(S.getSourceManager().getExpansionLoc(Attr.getLoc()), ID);
     return false;
@@ -68,7 +95,11 @@ struct CilkAttrInfo : public ParsedAttrInfo {
 
   AttrHandling handleDeclAttribute(Sema &S, Decl *D,
                                    const ParsedAttr &Attr) const override {
-    auto *FD = cast<FunctionDecl>(D);
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD) {
+      markCilkPointer(D);
+      return AttributeApplied;
+    }
     FD->addAttr(AnnotateAttr::Create(S.Context, CILK_ABI_ANNOTATION, nullptr,
                                      0, Attr.getRange()));
     // The runtime owns the process's main(): it reads its own options,
@@ -173,6 +204,7 @@ protected:
     }
 
     registerInlets(PP);
+    forgetCilkPointers();
     auto Log = std::make_shared<SpawnLog>();
     PP.addPPCallbacks(
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));

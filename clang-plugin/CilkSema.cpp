@@ -26,6 +26,68 @@ bool isCilkProcedure(const FunctionDecl *FD) {
   return false;
 }
 
+static llvm::DenseSet<const Decl *> CilkPointerDecls;
+
+void markCilkPointer(const Decl *D) {
+  CilkPointerDecls.insert(D->getCanonicalDecl());
+}
+
+void forgetCilkPointers() { CilkPointerDecls.clear(); }
+
+/// D if it is a Cilk procedure or a declared pointer to them, else null.
+static const NamedDecl *cilkDecl(const ValueDecl *D) {
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return isCilkProcedure(FD) ? FD : nullptr;
+  return CilkPointerDecls.count(D->getCanonicalDecl()) ? D : nullptr;
+}
+
+/// A typedef declared `cilk` that T names, directly or through pointers
+/// (`fp_t`, `fn_t *`), or null.
+static const NamedDecl *cilkTypedefIn(const ASTContext &Ctx, QualType T) {
+  while (!T.isNull()) {
+    if (const auto *TT = dyn_cast<TypedefType>(T.getTypePtr()))
+      if (CilkPointerDecls.count(TT->getDecl()->getCanonicalDecl()))
+        return TT->getDecl();
+    if (const auto *P = dyn_cast<PointerType>(T.getTypePtr())) {
+      T = P->getPointeeType();
+      continue;
+    }
+    QualType D = T.getSingleStepDesugaredType(Ctx);
+    if (D == T)
+      return nullptr;
+    T = D;
+  }
+  return nullptr;
+}
+
+/// What makes CE a call of a Cilk procedure: the procedure it names, or the
+/// declaration of the pointer, array, field or typedef it calls through
+/// (`f(x)`, `(*f)(x)`, `t[i](x)`, `s->f(x)`); null for a C call.
+static const NamedDecl *cilkCallee(const ASTContext &Ctx, const CallExpr *CE) {
+  if (const FunctionDecl *FD = CE->getDirectCallee())
+    return isCilkProcedure(FD) ? FD : nullptr;
+  const Expr *E = CE->getCallee();
+  for (;;) {
+    if (const NamedDecl *TD = cilkTypedefIn(Ctx, E->getType()))
+      return TD;
+    if (const Expr *Inner = E->IgnoreParenImpCasts(); Inner != E) {
+      E = Inner;
+      continue;
+    }
+    if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return cilkDecl(R->getDecl());
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      return cilkDecl(M->getMemberDecl());
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase();
+    else
+      return nullptr;
+  }
+}
+
 /// The cilk annotation on this one declaration, written or inherited.
 static const AnnotateAttr *cilkAttrOf(const FunctionDecl *FD) {
   for (const auto *A : FD->specific_attrs<AnnotateAttr>())
@@ -52,16 +114,16 @@ static const Expr *ignoreParens(const Expr *E) {
 /// A spawn is an __extension__ operator expanded from the `spawn` macro, or
 /// one written out (as in `clang -E` output) in front of a call of a Cilk
 /// procedure: system headers never put __extension__ there.
-static bool isSpawnOperator(const SourceManager &SM, const LangOptions &LO,
-                            const UnaryOperator *UO) {
+static bool isSpawnOperator(const ASTContext &Ctx, const UnaryOperator *UO) {
   if (UO->getOpcode() != UO_Extension)
     return false;
   SourceLocation Op = UO->getOperatorLoc();
-  if (Op.isMacroID() && Lexer::getImmediateMacroName(Op, SM, LO) == "spawn")
+  if (Op.isMacroID() && Lexer::getImmediateMacroName(
+                            Op, Ctx.getSourceManager(), Ctx.getLangOpts()) ==
+                            "spawn")
     return true;
   const auto *CE = dyn_cast<CallExpr>(ignoreParens(UO->getSubExpr()));
-  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
-  return Callee && isCilkProcedure(Callee);
+  return CE && cilkCallee(Ctx, CE);
 }
 
 /// Where a diagnostic about the called function points: its name.
@@ -101,8 +163,9 @@ struct CilkDiags {
     SpawnOfCFunction =
         Err("cannot spawn C function %0: only procedures declared 'cilk' "
             "can be spawned");
-    SpawnIndirect = Err("spawn through a function pointer is not supported; "
-                        "spawn a Cilk procedure by name");
+    SpawnIndirect = Err("cannot spawn through a pointer that is not declared "
+                        "'cilk': declare it as a pointer to Cilk procedures, "
+                        "as in 'cilk int (*f)(int);'");
     SpawnInCFunction = Err("'spawn' used in C function %0: spawn may only "
                            "appear in the body of a Cilk procedure (declare "
                            "it 'cilk')");
@@ -161,9 +224,9 @@ struct CilkDiags {
 /// procedures in a function body or initializer.
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(const SourceManager &SM, const LangOptions &LO) : SM(SM), LO(LO) {}
+  explicit Collector(const ASTContext &Ctx) : Ctx(Ctx) {}
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (isSpawnOperator(SM, LO, UO))
+    if (isSpawnOperator(Ctx, UO))
       Spawns.push_back(UO);
     return true;
   }
@@ -175,9 +238,8 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee())
-      if (isCilkProcedure(FD))
-        CilkCalls.push_back(CE);
+    if (const NamedDecl *Target = cilkCallee(Ctx, CE))
+      CilkCalls.push_back({CE, Target});
     if (isCallOf(CE, CILK_ABI_SYNCHED))
       Synched.push_back(CE);
     if (isCallOf(CE, CILK_ABI_INLET_BEGIN))
@@ -198,13 +260,12 @@ public:
   llvm::SmallVector<DeclRefExpr *, 4> AbortRefs;
   llvm::SmallVector<CallExpr *, 4> Synched;
   llvm::SmallVector<CallExpr *, 4> InletBegins;
-  llvm::SmallVector<CallExpr *, 16> CilkCalls;
+  llvm::SmallVector<std::pair<CallExpr *, const NamedDecl *>, 16> CilkCalls;
   llvm::SmallVector<AddrLabelExpr *, 2> LabelAddresses;
   llvm::SmallVector<ReturnStmt *, 8> Returns;
 
 private:
-  const SourceManager &SM;
-  const LangOptions &LO;
+  const ASTContext &Ctx;
 };
 
 /// Returns the parent of S, stepping over parentheses and implicit casts
@@ -255,7 +316,7 @@ public:
         InCilk(FD && isCilkProcedure(FD)), Parallel(Parallel) {}
 
   void run(Stmt *Root) {
-    Collector C(SM, Ctx.getLangOpts());
+    Collector C(Ctx);
     C.TraverseStmt(Root);
     if (C.Spawns.empty() && C.SyncRefs.empty() && C.CilkCalls.empty() &&
         C.AbortRefs.empty() && C.Synched.empty())
@@ -276,10 +337,9 @@ public:
         GoodSpawns.push_back(CE);
     }
 
-    for (CallExpr *CE : C.CilkCalls)
+    for (auto [CE, Target] : C.CilkCalls)
       if (!SpawnedCalls.count(CE))
-        Diags.D.Report(calleeLoc(CE), Diags.CilkCallNoSpawn)
-            << CE->getDirectCallee();
+        Diags.D.Report(calleeLoc(CE), Diags.CilkCallNoSpawn) << Target;
 
     llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> GoodSyncs;
     for (DeclRefExpr *E : C.SyncRefs)
@@ -342,6 +402,8 @@ private:
       Diags.D.Report(Sub->getExprLoc(), Diags.SpawnNotCall);
       return nullptr;
     }
+    if (const NamedDecl *Target = cilkCallee(Ctx, CE))
+      return checkSpawnContext(PM, UO, Loc, CE, Target) ? CE : nullptr;
     FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee) {
       Diags.D.Report(CE->getCallee()->getExprLoc(), Diags.SpawnIndirect);
@@ -349,19 +411,16 @@ private:
     }
     // An implicit declaration (C89, a warning here as in Cilk-5's gcc)
     // declares a C function; unless clang already failed on it.
-    if (Callee->isImplicit() && Diags.D.hasErrorOccurred())
-      return nullptr;
-    if (!isCilkProcedure(Callee)) {
+    if (!Callee->isImplicit() || !Diags.D.hasErrorOccurred())
       Diags.D.Report(calleeLoc(CE), Diags.SpawnOfCFunction) << Callee;
-      return nullptr;
-    }
-    return checkSpawnContext(PM, UO, Loc, Callee) ? CE : nullptr;
+    return nullptr;
   }
 
   /// A spawn must be `spawn f(a);`, `lhs op= spawn f(a);` or the initializer
   /// of a declaration `T x = spawn f(a);`.
   bool checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
-                         SourceLocation Loc, FunctionDecl *Callee) {
+                         SourceLocation Loc, const CallExpr *CE,
+                         const NamedDecl *Target) {
     Stmt *Top;
     Stmt *P = parentThroughWrappers(PM, UO, Top);
     if (isStatementPosition(P, Top))
@@ -382,8 +441,8 @@ private:
       return false;
     }
     if (isa_and_nonnull<RecoveryExpr>(P) &&
-        Callee->getReturnType()->isVoidType()) {
-      Diags.D.Report(Loc, Diags.SpawnVoidAssigned) << Callee;
+        CE->getCallReturnType(Ctx)->isVoidType()) {
+      Diags.D.Report(Loc, Diags.SpawnVoidAssigned) << Target;
       return false;
     }
     Diags.D.Report(Loc, Diags.SpawnInExpression);
@@ -431,7 +490,7 @@ private:
       if (It == Block->body_end() || std::next(It) == Block->body_end())
         continue;
       Stmt *Body = *std::next(It);
-      Collector C(SM, Ctx.getLangOpts());
+      Collector C(Ctx);
       C.TraverseStmt(Body);
       for (UnaryOperator *UO : C.Spawns) {
         Diags.D.Report(spawnKeywordLoc(SM, UO), Diags.InInlet) << "spawn";

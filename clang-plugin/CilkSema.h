@@ -72,6 +72,15 @@ private:
 /// True if FD, or any declaration of it, was declared `cilk`.
 bool isCilkProcedure(const clang::FunctionDecl *FD);
 
+/// Declarations of pointers to Cilk procedures (`cilk int (*f)(int)`, their
+/// typedefs, arrays and fields), in the translation unit being compiled. Not
+/// an AnnotateAttr, which codegen would turn into annotation intrinsics at
+/// every access of such a variable or field.
+void markCilkPointer(const clang::Decl *D);
+/// Forgets every mark: a new translation unit begins (clang may compile
+/// several in one process).
+void forgetCilkPointers();
+
 } // namespace cilk
 
 #endif

@@ -95,6 +95,13 @@
 #define CILK_ABI_FAST_SUFFIX ".fast"
 #define CILK_ABI_SERIAL_SUFFIX ".serial"
 #define CILK_ABI_RUN "__cilkrt_run"
+/* The C entry point @f of a procedure that spawns carries 16 bytes of
+ * prefix data just below its address, <{ i64 CILK_ABI_ENTRY_MAGIC, i64
+ * @f.fast - @f }>: a spawn through a pointer (which holds @f, as every address
+ * of f does) finds the fast clone there. A pointer without the magic (a
+ * procedure without spawn or sync, or a C function) is called as it is. */
+#define CILK_ABI_ENTRY_MAGIC 0x43494c4b2d454e54ULL /* "CILK-ENT" */
+#define CILK_ABI_ENTRY_PREFIX_SIZE 16
 /* __cilkrt_run's answer */
 #define CILK_RUN_DONE 0   /* the computation ran; its result is in place */
 #define CILK_RUN_SERIAL 1 /* not run (a worker called, or the workers have

@@ -21,6 +21,13 @@
 #define __CILK2C__ 1
 #endif
 
+/* Cilk-5's type qualifiers `shared` and `private` (left from Cilk-3's
+ * distributed shared memory) meant nothing on a shared-memory machine:
+ * every variable is shared by the procedures that can reach it. They are
+ * keywords of Cilk files only, as they were for cilk2c. */
+#define shared
+#define private
+
 /* An identification string kept in the object file. */
 #define FILE_IDENTITY(name, identity)                                          \
     static const char *name __attribute__((__unused__)) = identity

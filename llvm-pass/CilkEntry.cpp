@@ -46,6 +46,14 @@
 //     ret void
 //   }
 //
+// Every address of f is @f, so a spawn through a pointer needs a way from
+// @f to @f.fast: @f carries it as prefix data (CILK_ABI_ENTRY_MAGIC),
+//
+//   define T @f(params) prefix <{ i64, i64 }> <{ i64 MAGIC,
+//       i64 sub (i64 ptrtoint (ptr @f.fast to i64),
+//                i64 ptrtoint (ptr @f to i64)) }>
+//
+// (an offset, not an address: code must not need a relocation at load time)
 // A Cilk procedure without spawn or sync never publishes a frame: it is one
 // function for spawns and C calls alike, and where other files may spawn it
 // @f.fast is an alias of it. A spawn of a procedure declared here but defined
@@ -231,6 +239,14 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
   // Every use but a spawn reaches f as C code does: through its entry point.
   Fast.replaceUsesWithIf(E, [](Use &U) { return !isSpawnCallee(U); });
 
+  // (After the uses were redirected: this use of @f.fast must stay.)
+  Type *I64 = Type::getInt64Ty(C);
+  E->setPrefixData(ConstantStruct::getAnon(
+      {ConstantInt::get(I64, CILK_ABI_ENTRY_MAGIC),
+       ConstantExpr::getSub(ConstantExpr::getPtrToInt(&Fast, I64),
+                            ConstantExpr::getPtrToInt(E, I64))},
+      /*Packed=*/true));
+
   EntryArgs EA = entryArgs(Fast, N);
   Function *Thunk = buildThunk(Fast, N, EA);
 
@@ -273,6 +289,48 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
     B.CreateRetVoid();
   else
     B.CreateRet(B.CreateLoad(EA.ResultTy, Result, "v"));
+}
+
+//   spawn %p(args)  ->
+//     %p.magic.addr = getelementptr i8, ptr %p, i64 -16
+//     %p.magic = load i64, ptr %p.magic.addr, !nosanitize
+//     %p.is.entry = icmp eq i64 %p.magic, MAGIC
+//     %p.offset.addr = getelementptr i8, ptr %p, i64 -8
+//     %p.offset = load i64, ptr %p.offset.addr, !nosanitize
+//     %p.fast = getelementptr i8, ptr %p, i64 %p.offset
+//     %p.callee = select i1 %p.is.entry, ptr %p.fast, ptr %p
+//     spawn %p.callee(args)
+// Both loads read the 16 bytes of code or data below the function, readable
+// wherever a function is. Without the magic, %p is a procedure without spawn
+// or sync (its own fast clone) or a C function: a call of it is the spawn of
+// a procedure that never suspends.
+bool findFastClonesOfPointers(Function &F) {
+  bool Changed = false;
+  LLVMContext &C = F.getContext();
+  MDNode *NoSanitize = MDNode::get(C, {});
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || !isSpawn(*CB) ||
+        isa<Function>(CB->getCalledOperand()->stripPointerCasts()))
+      continue;
+    IRBuilder<> B(CB);
+    Value *P = CB->getCalledOperand();
+    auto Load = [&](Type *Ty, int64_t Off, const Twine &Name) {
+      LoadInst *L = B.CreateLoad(
+          Ty, B.CreateConstGEP1_64(B.getInt8Ty(), P, Off, Name + ".addr"),
+          Name);
+      L->setMetadata(LLVMContext::MD_nosanitize, NoSanitize);
+      return L;
+    };
+    Value *Magic = Load(B.getInt64Ty(), -CILK_ABI_ENTRY_PREFIX_SIZE, "p.magic");
+    Value *IsEntry =
+        B.CreateICmpEQ(Magic, B.getInt64(CILK_ABI_ENTRY_MAGIC), "p.is.entry");
+    Value *Fast = B.CreateGEP(B.getInt8Ty(), P, Load(B.getInt64Ty(), -8, "p.offset"),
+                              "p.fast");
+    CB->setCalledOperand(B.CreateSelect(IsEntry, Fast, P, "p.callee"));
+    Changed = true;
+  }
+  return Changed;
 }
 
 /// The symbol other files spawn G by: an alias of G (a procedure without

@@ -141,6 +141,10 @@ void buildFastClone(Shape &S);
 using SerialClones = llvm::MapVector<llvm::Function *, llvm::Function *>;
 SerialClones buildSerialClones(llvm::ArrayRef<llvm::Function *> Procs);
 bool buildEntryPoints(llvm::Module &M, const SerialClones &Serial);
+/// Makes every spawn through a pointer in F call the fast clone the pointer
+/// leads to (see CILK_ABI_ENTRY_MAGIC); run on F after its serial clone is
+/// taken, whose spawns call the pointer itself.
+bool findFastClonesOfPointers(llvm::Function &F);
 
 /// True if every use of A lies in Region: a local of a user inlet.
 bool isInletLocal(llvm::AllocaInst *A,

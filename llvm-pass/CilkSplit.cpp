@@ -41,6 +41,8 @@ bool lowerToClones(Module &M, Mode TheMode) {
         Procs.push_back(&F);
     }
   SerialClones Serial = buildSerialClones(Procs);
+  for (Function *F : Procs)
+    findFastClonesOfPointers(*F);
   // Leaves have no children at all.
   for (Function &F : M)
     if (isCilkProcedure(F) && !is_contained(Procs, &F))

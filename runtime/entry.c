@@ -30,7 +30,10 @@ static void start_with_options(int *argc, char **argv)
     if (sched_started())
         return;
     struct cilk_options opts;
-    if (cilk_parse_options(argc, argv, &opts) || units_check() < 0)
+    int parsed = cilk_parse_options(argc, argv, &opts);
+    if (parsed > 0)
+        exit(0); /* --help, --version */
+    if (parsed < 0 || cilk_apply_pinning(&opts) || units_check() < 0)
         exit(2);
     sched_set_stress(opts.stress);
     sched_set_stack(opts.stack_mib);

@@ -43,7 +43,7 @@ void __cilkrt_abort(struct __cilk_frame *f)
     atomic_fetch_add_explicit(&c->abort_gen, 1, memory_order_relaxed);
     atomic_store_explicit(&closure_aborts_seen, 1, memory_order_relaxed);
     STAT_INC(__cilkrt_tls_worker, aborts);
-    sched_stop_doomed();
+    sched_stop_doomed(c);
 }
 
 int __cilkrt_synched(struct __cilk_frame *f)

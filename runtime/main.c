@@ -46,7 +46,10 @@ static double now_seconds(void)
 int main(int argc, char *argv[], char *envp[])
 {
     struct cilk_options opts;
-    if (cilk_parse_options(&argc, argv, &opts))
+    int parsed = cilk_parse_options(&argc, argv, &opts);
+    if (parsed)
+        return parsed < 0 ? 2 : 0;
+    if (cilk_apply_pinning(&opts))
         return 2;
 
     if (units_check() < 0)

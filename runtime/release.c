@@ -141,6 +141,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         dst = w->last_dst;
         inlet = w->last_inlet;
         gen = w->last_gen;
+        w->last_stolen = NULL; /* delivered through the release */
     }
     spin_unlock(&w->lock);
     release_finish(w, parent, dst, inlet, gen);

@@ -22,6 +22,7 @@
  * continues its parent unless a thief took it. */
 #include "closure.h"
 #include "scheduler.h"
+#include "units.h"
 #include "worker.h"
 
 #include <pthread.h>
@@ -81,6 +82,7 @@ static void root_inlet(void *dst, const void *result, void *frame)
 }
 
 static int stress; /* CILK_STRESS */
+static bool eager; /* the program's frames are pushed at each spawn */
 static pthread_barrier_t exit_barrier;
 
 void sched_set_stress(int on)
@@ -191,6 +193,76 @@ static struct closure *deque_pop(struct worker *w)
     return (struct closure *)*t;
 }
 
+/* True if the child running above w's youngest stolen frame, or else
+ * above the closure w runs, descends from a child some procedure aborted.
+ * Caller: w, holding w->lock (the bottom's spawn_gen is w's own write). */
+static bool running_child_doomed(struct worker *w)
+{
+    struct closure *s = w->last_stolen;
+    if (s)
+        return s->desc &&
+               (w->last_gen != atomic_load_explicit(&s->abort_gen,
+                                                    memory_order_relaxed) ||
+                closure_doomed(s));
+    struct closure *b = atomic_load_explicit(&w->bottom, memory_order_relaxed);
+    return b && (closure_doomed(b) ||
+                 b->spawn_gen != atomic_load_explicit(&b->abort_gen,
+                                                      memory_order_relaxed));
+}
+
+/* Ends an abort's stop (sched_stop_doomed): head is real again. Caller
+ * holds w->lock. */
+static void end_stop(struct worker *w)
+{
+    atomic_store(&w->head, w->stop_head);
+    w->stop_head = NULL;
+}
+
+/* Eager mode, a pop under an abort's stop: the frame at t was not stolen.
+ * If the child that just returned was doomed, so is every frame of its
+ * stack that no thief took: each returns at once, its result dropped,
+ * down to the youngest stolen frame, or to the closure w runs, which goes
+ * on if the abort was its own (its inlet drops the stale result,
+ * __cilkrt_apply) and is discarded if it is doomed too. Caller holds
+ * w->lock; this releases it. */
+static int pop_stopped(struct worker *w, struct __cilk_frame **t)
+{
+    struct closure *b = atomic_load_explicit(&w->bottom, memory_order_relaxed);
+    bool own = *t == (struct __cilk_frame *)b; /* b's own spawn */
+    if (w->unwinding) { /* a younger doomed frame returned */
+        bool resume = own && w->resume_bottom;
+        if (resume) {
+            end_stop(w);
+            w->unwinding = w->resume_bottom = false;
+        }
+        spin_unlock(&w->lock);
+        return resume ? CILK_POP_OK : CILK_POP_STOLEN;
+    }
+    if (!running_child_doomed(w) || (own && !closure_doomed(b))) {
+        end_stop(w);
+        spin_unlock(&w->lock);
+        return CILK_POP_OK;
+    }
+    /* The youngest stolen frame's closure still counts the child that ran
+     * here. Without one, the doomed child is b's: b goes on unless it is
+     * doomed too, and then nobody else holds it. */
+    struct closure *p = w->last_stolen;
+    void *dst = w->last_dst;
+    __cilk_inlet_fn inlet = w->last_inlet;
+    w->last_stolen = NULL;
+    spin_unlock(&w->lock);
+    w->unwinding = true;
+    if (p) {
+        closure_drop_delivery(p, inlet, dst);
+        closure_join(w, p);
+    } else if (closure_doomed(b)) {
+        w->discard_bottom = true;
+    } else {
+        w->resume_bottom = true;
+    }
+    return CILK_POP_STOLEN;
+}
+
 /* The inline pop found head > tail (THE protocol: a thief may be taking the
  * frame). Resolve it under the lock. On failure the frame was stolen: give
  * its running child's result (*result, null if none) to the thief's closure
@@ -200,6 +272,8 @@ int __cilkrt_pop_slow(void *wv, void *result)
     struct worker *w = wv;
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(&w->tail);
+    if (w->stop_head && t >= w->stop_head)
+        return pop_stopped(w, t);
     if (atomic_load(&w->head) <= t) {
         spin_unlock(&w->lock);
         return CILK_POP_OK;
@@ -213,9 +287,10 @@ int __cilkrt_pop_slow(void *wv, void *result)
     void *dst = w->last_dst;
     __cilk_inlet_fn inlet = w->last_inlet;
     int gen = w->last_gen;
+    w->last_stolen = NULL;
     spin_unlock(&w->lock);
-    closure_apply(p, inlet, dst, result, gen);
     w->unwinding = true;
+    closure_apply(p, inlet, dst, result, gen);
     closure_join(w, p);
     return CILK_POP_STOLEN;
 }
@@ -288,12 +363,13 @@ static struct closure *promote(struct worker *w, struct worker *v,
         closure_init_gens(c, v->last_gen);
         STAT_INC(w, closures);
     }
+    /* A released closure's child is the closure above it, linked at the
+     * release: nothing delivers through the promotion record. */
+    if (released)
+        return c;
     v->last_gen = c->spawn_gen;
     v->last_stolen = c;
-    /* (A released closure's child is the closure above it, linked at the
-     * release: nothing delivers through this record.) */
-    v->last_dst = released ? closure_site_dst(c, c->resume)
-                           : closure_site_delivery(c, c->resume);
+    v->last_dst = closure_site_delivery(c, c->resume);
     v->last_inlet = c->desc->sites[c->resume].inlet;
     return c;
 }
@@ -341,6 +417,10 @@ static struct closure *steal(struct worker *w)
         return NULL;
     }
     spin_lock(&v->lock);
+    if (v->stop_head) { /* head is not a position now (sched_stop_doomed) */
+        spin_unlock(&v->lock);
+        return NULL;
+    }
     struct __cilk_frame **h = atomic_load(&v->head);
     atomic_store(&v->head, h + 1);
     if (h + 1 > atomic_load(&v->tail)) {
@@ -356,12 +436,29 @@ static struct closure *steal(struct worker *w)
 
 /* ---- Scheduling ---- */
 
+/* w's C stack is empty again (a slow clone or a computation's top frame
+ * returned): end an abort's stop and forget the promotion record. An
+ * eager deque is empty now, whatever the doomed frames left on it. */
+static void stack_returned(struct worker *w)
+{
+    spin_lock(&w->lock);
+    atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
+    w->last_stolen = NULL;
+    if (w->stop_head) {
+        w->stop_head = NULL;
+        atomic_store(&w->tail, w->deque);
+        atomic_store(&w->head, w->deque);
+    }
+    spin_unlock(&w->lock);
+}
+
 /* The C stack unwound because its frames were stolen (eager) or released;
  * the deque holds nothing, or (released) closures that wait. */
 static void after_unwind(struct worker *w)
 {
     w->unwinding = false;
     w->released = false;
+    w->discard_bottom = w->resume_bottom = false;
     deque_reset_if_empty(w);
 }
 
@@ -401,18 +498,39 @@ static void discard(struct worker *w, struct closure *c)
     closure_join(w, p);
 }
 
-void sched_stop_doomed(void)
+/* True if v may run work doomed by an abort of f: the closure at the
+ * bottom of its stack is f (which may be in a child spawned before the
+ * abort) or descends from an abandoned child, or the child running above
+ * the youngest frame thieves took from v does. Caller holds v->lock (v
+ * clears bottom and last_stolen under it before either dies) and f's. */
+static bool may_run_doomed(struct worker *v, struct closure *f)
+{
+    struct closure *b = atomic_load_explicit(&v->bottom, memory_order_acquire);
+    if (b && (b == f || closure_doomed(b)))
+        return true;
+    struct closure *s = v->last_stolen;
+    return s && s->desc &&
+           (v->last_gen !=
+                atomic_load_explicit(&s->abort_gen, memory_order_relaxed) ||
+            closure_doomed(s));
+}
+
+void sched_stop_doomed(struct closure *f)
 {
     int n = atomic_load_explicit(&nvictims, memory_order_acquire);
     for (int i = 0; i < n; i++) {
         struct worker *v = workers[i];
-        /* v clears bottom under its lock before it frees that closure. */
         spin_lock(&v->lock);
-        struct closure *c =
-            atomic_load_explicit(&v->bottom, memory_order_relaxed);
-        atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
-        if (c && cf && closure_doomed(c))
-            attempt_steal(cf);
+        if (may_run_doomed(v, f)) {
+            atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
+            if (cf)
+                attempt_steal(cf); /* lazy: release at the next check */
+            if (eager && !v->stop_head) {
+                /* Make v's next pop fail; pop_stopped decides. */
+                v->stop_head = atomic_load(&v->head);
+                atomic_store(&v->head, (struct __cilk_frame **)UINTPTR_MAX);
+            }
+        }
         spin_unlock(&v->lock);
     }
 }
@@ -427,17 +545,20 @@ static void run_closure(struct worker *w, struct closure *c)
         closure_doomed(c)) {
         discard(w, c);
     } else {
-        atomic_store_explicit(&w->bottom, c, memory_order_relaxed);
+        /* Release: sched_stop_doomed walks c's parent links from here. */
+        atomic_store_explicit(&w->bottom, c, memory_order_release);
         w->suspended = false;
         stress_self(w, 75);
         c->desc->slow((struct __cilk_frame *)c);
-        spin_lock(&w->lock);
-        atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
-        spin_unlock(&w->lock);
-        if (w->unwinding || w->released)
+        stack_returned(w);
+        if (w->unwinding || w->released) {
+            bool doomed = w->discard_bottom;
             after_unwind(w);
-        else if (!w->suspended)
+            if (doomed)
+                discard(w, c);
+        } else if (!w->suspended) {
             closure_complete(w, c);
+        }
     }
     /* Lazy modes: c's parent may wait on this deque (it is the youngest
      * entry); it continues here unless a thief took it. */
@@ -449,13 +570,16 @@ static void run_closure(struct worker *w, struct closure *c)
  * that a thief stealing the frame (or a release reaching it) links to. */
 static void run_root(struct worker *w, struct root *r)
 {
+    spin_lock(&w->lock);
     w->last_stolen = &r->c;
     w->last_dst = r;
     w->last_inlet = root_inlet;
     w->last_gen = 0;
+    spin_unlock(&w->lock);
     stress_self(w, 100); /* the top frame's first check releases */
     w->prof_top = true;
     r->thunk(r->args);
+    stack_returned(w);
     if (w->rel_top) /* the top frame was released; its closure goes on */
         release_finish(w, &r->c, r, root_inlet, 0);
     if (w->unwinding || w->released) {
@@ -606,6 +730,7 @@ static void start_locked(int nproc)
 {
     nworkers = nproc;
     atomic_store(&nvictims, nproc);
+    eager = units_check() == CILK_MODE_EAGER;
     workers = calloc((size_t)nproc + MAX_GUESTS, sizeof *workers);
     threads = calloc((size_t)nproc, sizeof *threads);
     if (!workers || !threads)

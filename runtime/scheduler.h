@@ -81,9 +81,11 @@ void deque_reset_if_empty(struct worker *w);
 /* Owner, at the bottom of a release (release.c): links the oldest released
  * closure to (parent, dst, inlet), pushes the others oldest first and makes
  * the youngest w->next. */
-/* Gives every worker whose running closure is doomed (closure_doomed) a
- * steal attempt, so that it stops at its next check (inlet.c). */
-void sched_stop_doomed(void);
+/* f just aborted (caller holds f's lock): every worker that may run work
+ * it doomed gets a steal attempt, so that it releases at its next check
+ * (lazy modes), and in eager mode a stop that fails its next pop, after
+ * which it unwinds its doomed frames (inlet.c, scheduler.c). */
+void sched_stop_doomed(struct closure *f);
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
                     __cilk_inlet_fn inlet, int gen);

@@ -34,7 +34,10 @@ struct worker {
     /* The promotion record, written by thieves and read by the owner, both
      * holding `lock`: the youngest frame stolen from this worker, and where
      * the result of the child it was running must go. A frame running on
-     * this worker that finds its own frame stolen delivers there. */
+     * this worker that finds its own frame stolen delivers there.
+     * last_stolen is null once that result is delivered (and while no
+     * frame of the running stack was stolen), so a non-null one is alive:
+     * its join counts the child running here. */
     struct closure *last_stolen;
     void *last_dst;
     __cilk_inlet_fn last_inlet;
@@ -49,6 +52,12 @@ struct worker {
      * thread starts): a thief that finds the deque empty moves it from
      * NORMAL to STEAL_ATTEMPTED. */
     _Atomic(atomic_int *) cf;
+    /* Eager mode: non-null while an abort has doomed every frame on this
+     * deque that no thief took (sched_stop_doomed). It holds the real head;
+     * head itself points past any tail, so that each pop goes to
+     * __cilkrt_pop_slow, which decides, and thieves (who check this field
+     * under `lock`) take nothing. Guarded by `lock`. */
+    struct __cilk_frame **stop_head;
     /* A guest slot (scheduler.c): its owner may leave, so thieves write
      * the word `cf` points to only while holding `lock`. Never changes. */
     bool guest;
@@ -58,6 +67,9 @@ struct worker {
     int id;
     uint64_t rng;
     bool unwinding;       /* the frames below on the C stack were stolen */
+    bool discard_bottom;  /* ...or doomed, the running closure among them */
+    bool resume_bottom;   /* ...or doomed, down to the running closure's own
+                             spawn, where it goes on */
     bool suspended;       /* the slow clone just suspended at a sync */
     struct closure *next; /* a closure this worker resumes next */
     /* A release in progress (lazy modes): the closure that started it and

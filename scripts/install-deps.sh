@@ -8,6 +8,7 @@ PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools  # compiler, plugin API, FileCheck, lit
   libclang-rt-19-dev                                   # ThreadSanitizer for the runtime
   cmake ninja-build gcc python3                        # build, reference compiler, lit's interpreter
+  make                                                 # a Cilk-5 Makefile with CC=cilkc (tests)
   "$@"
 )
 

@@ -3,6 +3,7 @@
 # Substitutions:
 #   %cilkcc   clang-19 with the Cilk plugin (nothing else: no -I, no
 #             -fpass-plugin), so every test exercises the plugin alone
+#   %cilkc    the cilkc driver of the build tree
 #   %cilkrt   the link flags for the runtime
 #   %cilkopt  opt-19 with the Cilk pass plugin loaded
 #   %elide    prints the serial elision of a Cilk source file (test/elide.py)
@@ -52,6 +53,10 @@ def script(name):
 
 
 config.substitutions.append(("%cilkcc", cilkcc))
+config.substitutions.append(
+    ("%cilkc", os.path.join(config.cilk_obj_root, "bin", "cilkc")))
+if shutil.which("make"):
+    config.available_features.add("make")
 config.substitutions.append(("%cilkrt", cilkrt))
 config.substitutions.append(
     ("%cilkopt", f"{opt} -load-pass-plugin={pass_plugin}"))

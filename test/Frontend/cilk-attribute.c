@@ -1,6 +1,6 @@
 // Checks misuse of the `cilk` keyword itself.
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
-cilk int x;                    // expected-error {{'cilk' applies only to function declarations}}
+cilk int x;                    // expected-error {{'cilk' applies only to functions (Cilk procedures) and to pointers to them}}
 
 int f(int n);                  // expected-note {{previous declaration is here}}
 cilk int f(int n) { return n; } // expected-error {{'f' was first declared as a C function; a Cilk procedure must be declared 'cilk' on its first declaration}}

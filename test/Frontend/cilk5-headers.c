@@ -2,7 +2,8 @@
 // declare the Cilk-5 library: <cilk-lib.cilkh>, <cilk-lib.h> (deprecated,
 // with Cilk-5's warning), the macros cilkc gave every file, and no header
 // Cilk-5 did not include (RAND_MAX stays undefined); C89 implicit int and
-// implicit declarations are warnings, as with Cilk-5's gcc.
+// implicit declarations are warnings, as with Cilk-5's gcc; `shared` and
+// `private` are accepted.
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
 #include <cilk-lib.h> // expected-warning@cilk-lib.h:4 {{<cilk-lib.h> is deprecated; include <cilk-lib.cilkh> instead}}
 #include <cilk-lib.cilkh>
@@ -17,6 +18,9 @@
 FILE_IDENTITY(ident, "$Id: cilk5-headers.c $");
 NoReturn(fail(void));
 static Cilk_lockvar lock;
+/* Cilk-5's qualifiers, accepted and ignored. */
+shared static int shared_counter;
+private int private_copy;
 
 static int helper(int UNUSED(unused), int used)
 {
@@ -28,7 +32,7 @@ cilk int f(int n) { return n; }
 
 cilk main(int argc, char *argv[]) // expected-warning {{type specifier missing, defaults to 'int'}}
 {
-    int x, *shared = Cilk_alloca(4 * sizeof(int));
+    int x, *mem = Cilk_alloca(4 * sizeof(int));
     size_t bytes = sizeof(pid_t) + sizeof(struct timeval); // sys/types.h, sys/time.h
     Cilk_time t0 = Cilk_get_wall_time(), c0 = Cilk_get_time();
     Cilk_lock_init(lock);
@@ -40,7 +44,7 @@ cilk main(int argc, char *argv[]) // expected-warning {{type specifier missing, 
     Cilk_fence();
     CILK_MB();
     Cilk_membar_StoreStore();
-    x += Cilk_xchg(&shared[0], 1) + (int)bytes + (int)getpid(); // unistd.h
+    x += Cilk_xchg(&mem[0], 1) + (int)bytes + (int)getpid(); // unistd.h
     double s = Cilk_wall_time_to_sec(Cilk_get_wall_time() - t0) +
                Cilk_time_to_sec(Cilk_get_time() - c0) +
                Cilk_time_to_sec(Cilk_user_work + Cilk_user_critical_path);

@@ -9,7 +9,7 @@ cilk int g(int n)
     x = spawn f(undeclared);  // expected-error {{use of undeclared identifier 'undeclared'}}
     x = spawn f(n, 3);        // expected-error {{too many arguments to function call}} expected-note@4 {{'f' declared here}}
     x = spawn nosuch(n);      // expected-warning {{call to undeclared function 'nosuch'}}
-    static cilk int inner;    // expected-error {{'cilk' applies only to function declarations}}
+    static cilk int inner;    // expected-error {{'cilk' applies only to functions (Cilk procedures) and to pointers to them}}
     sync;
     return x;
 }

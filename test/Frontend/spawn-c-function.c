@@ -14,6 +14,6 @@ cilk int g(int n)
 cilk int h(int (*fp)(int))
 {
     int x;
-    x = spawn fp(1);      // expected-error {{spawn through a function pointer is not supported}}
+    x = spawn fp(1);      // expected-error {{cannot spawn through a pointer that is not declared 'cilk'}}
     return x;
 }

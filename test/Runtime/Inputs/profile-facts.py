@@ -12,7 +12,7 @@ from stats_table import totals
 
 for p in (1, 2, 4):
     for stress in ("0", "1"):
-        r = subprocess.run([sys.argv[1], "--nproc", str(p), "--stats",
+        r = subprocess.run([sys.argv[1], "--nproc", str(p), "--stats", "1",
                             *sys.argv[2:]], capture_output=True, text=True,
                            env=dict(os.environ, CILK_STRESS=stress))
         prof = re.search(r"work T_1 ([\d.]+) s, span T_inf ([\d.]+) s, "
