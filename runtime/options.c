@@ -34,16 +34,16 @@ static int parse_count(const char *what, const char *text, const char *noun,
 
 /* A runtime option with a whole-number value. */
 struct count_option {
-    const char *flag; /* "--nproc" */
+    const char *name; /* "nproc", spelled --nproc (or -nproc) */
     const char *env;  /* the environment variable that sets the default */
     const char *noun; /* what the value counts, for messages */
     int max;
 };
 
 static const struct count_option nproc_option = {
-    "--nproc", "CILK_NWORKERS", "a worker count", CILK_MAX_WORKERS};
+    "nproc", "CILK_NWORKERS", "a worker count", CILK_MAX_WORKERS};
 static const struct count_option stack_option = {
-    "--stack", "CILK_STACK", "a stack size in MiB", CILK_MAX_STACK_MIB};
+    "stack", "CILK_STACK", "a stack size in MiB", CILK_MAX_STACK_MIB};
 
 /* Reads o's environment variable into *out, if set. */
 static int count_from_env(const struct count_option *o, int *out)
@@ -52,16 +52,16 @@ static int count_from_env(const struct count_option *o, int *out)
     return env && *env ? parse_count(o->env, env, o->noun, o->max, out) : 0;
 }
 
-/* Matches `--flag N` or `--flag=N` at argv[*i]: returns 1 and advances *i
- * past it, 0 if argv[*i] is another option, -1 on a missing or bad value. */
-static int count_from_args(const struct count_option *o, int argc,
-                           char **argv, int *i, int *out)
+/* Matches `--name N` or `--name=N` at argv[*i], whose name (the option
+ * without its dashes) is `a`: returns 1 and advances *i past it, 0 if
+ * argv[*i] is another option, -1 on a missing or bad value. */
+static int count_from_args(const struct count_option *o, const char *a,
+                           int argc, char **argv, int *i, int *out)
 {
     char what[32];
-    snprintf(what, sizeof what, "%s value", o->flag);
-    const char *a = argv[*i];
-    size_t n = strlen(o->flag);
-    if (strncmp(a, o->flag, n) != 0)
+    snprintf(what, sizeof what, "--%s value", o->name);
+    size_t n = strlen(o->name);
+    if (strncmp(a, o->name, n) != 0)
         return 0;
     if (a[n] == '=') {
         *i += 1;
@@ -70,7 +70,7 @@ static int count_from_args(const struct count_option *o, int argc,
     if (a[n] != '\0')
         return 0;
     if (*i + 1 >= argc) {
-        fprintf(stderr, "cilk: %s needs %s\n", o->flag, o->noun);
+        fprintf(stderr, "cilk: --%s needs %s\n", o->name, o->noun);
         return -1;
     }
     *i += 2;
@@ -170,9 +170,6 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
         const char *name = a[0] == '-' ? a + 1 + (a[1] == '-') : "";
         const char *next = i + 1 < *argc ? argv[i + 1] : NULL;
         int r;
-        if (a[0] == '-' && a[1] != '-' &&
-            (strcmp(name, "nproc") == 0 || strcmp(name, "stack") == 0))
-            argv[i] = (char *)(name[0] == 'n' ? "--nproc" : "--stack");
         if (strcmp(a, "--") == 0) {
             i++;
             break;
@@ -180,9 +177,9 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
                    strcmp(next, "0") == 0) {
             opts->nproc = default_nproc(); /* Cilk-5: every processor */
             i += 2;
-        } else if ((r = count_from_args(&nproc_option, *argc, argv, &i,
+        } else if ((r = count_from_args(&nproc_option, name, *argc, argv, &i,
                                         &opts->nproc)) ||
-                   (r = count_from_args(&stack_option, *argc, argv, &i,
+                   (r = count_from_args(&stack_option, name, *argc, argv, &i,
                                         &opts->stack_mib))) {
             if (r < 0)
                 return -1;

@@ -193,17 +193,25 @@ static struct closure *deque_pop(struct worker *w)
     return (struct closure *)*t;
 }
 
+/* True if the child running on w above its youngest stolen frame (a
+ * closure, not a computation's root) was abandoned or descends from an
+ * abandoned child. Caller holds w->lock, under which last_stolen changes. */
+static bool stolen_child_doomed(struct worker *w)
+{
+    struct closure *s = w->last_stolen;
+    return s && s->desc &&
+           (w->last_gen !=
+                atomic_load_explicit(&s->abort_gen, memory_order_relaxed) ||
+            closure_doomed(s));
+}
+
 /* True if the child running above w's youngest stolen frame, or else
  * above the closure w runs, descends from a child some procedure aborted.
  * Caller: w, holding w->lock (the bottom's spawn_gen is w's own write). */
 static bool running_child_doomed(struct worker *w)
 {
-    struct closure *s = w->last_stolen;
-    if (s)
-        return s->desc &&
-               (w->last_gen != atomic_load_explicit(&s->abort_gen,
-                                                    memory_order_relaxed) ||
-                closure_doomed(s));
+    if (w->last_stolen)
+        return stolen_child_doomed(w);
     struct closure *b = atomic_load_explicit(&w->bottom, memory_order_relaxed);
     return b && (closure_doomed(b) ||
                  b->spawn_gen != atomic_load_explicit(&b->abort_gen,
@@ -506,13 +514,7 @@ static void discard(struct worker *w, struct closure *c)
 static bool may_run_doomed(struct worker *v, struct closure *f)
 {
     struct closure *b = atomic_load_explicit(&v->bottom, memory_order_acquire);
-    if (b && (b == f || closure_doomed(b)))
-        return true;
-    struct closure *s = v->last_stolen;
-    return s && s->desc &&
-           (v->last_gen !=
-                atomic_load_explicit(&s->abort_gen, memory_order_relaxed) ||
-            closure_doomed(s));
+    return (b && (b == f || closure_doomed(b))) || stolen_child_doomed(v);
 }
 
 void sched_stop_doomed(struct closure *f)
