@@ -209,6 +209,13 @@ protected:
     PP.addPPCallbacks(
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));
 
+    // The pass reports what it cannot lower at the statement's DebugLoc:
+    // have clang attach locations (without emitting debug info, as for
+    // -Rpass) when no -g asks for them anyway.
+    if (CI.getCodeGenOpts().getDebugInfo() ==
+        llvm::codegenoptions::NoDebugInfo)
+      CI.getCodeGenOpts().setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+
     Mode M = TheMode;
     bool P = Profile;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(

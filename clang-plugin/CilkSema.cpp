@@ -371,6 +371,8 @@ public:
       return;
     for (CallExpr *CE : GoodSpawns)
       rewriteSpawn(CE);
+    for (auto [Parent, Stmt] : Assignments)
+      endSpawnStatement(Parent, Stmt);
     for (auto [Parent, Stmt] : GoodSyncs)
       replaceByMarkerCall(Parent, Stmt, CILK_ABI_SYNC_MARKER);
     for (auto [Parent, Stmt] : GoodAborts)
@@ -416,6 +418,15 @@ private:
     return nullptr;
   }
 
+  /// True if S, a statement of Block, gives the value of a statement
+  /// expression `({ ...; S; })`: an expression, not a statement.
+  static bool isValueOfStmtExpr(const ParentMap &PM, const Stmt *Block,
+                                const Stmt *S) {
+    const auto *CS = dyn_cast_or_null<CompoundStmt>(Block);
+    const auto *SE = CS ? dyn_cast_or_null<StmtExpr>(PM.getParent(CS)) : nullptr;
+    return SE && CS->body_back() == S && !SE->getType()->isVoidType();
+  }
+
   /// A spawn must be `spawn f(a);`, `lhs op= spawn f(a);` or the initializer
   /// of a declaration `T x = spawn f(a);`.
   bool checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
@@ -423,7 +434,7 @@ private:
                          const NamedDecl *Target) {
     Stmt *Top;
     Stmt *P = parentThroughWrappers(PM, UO, Top);
-    if (isStatementPosition(P, Top))
+    if (isStatementPosition(P, Top) && !isValueOfStmtExpr(PM, P, Top))
       return true;
     if (auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
       for (Decl *D : DS->decls())
@@ -433,8 +444,10 @@ private:
     if (auto *BO = dyn_cast_or_null<BinaryOperator>(P);
         BO && BO->isAssignmentOp() && BO->getRHS() == Top) {
       P = parentThroughWrappers(PM, BO, Top);
-      if (isStatementPosition(P, Top))
+      if (isStatementPosition(P, Top) && !isValueOfStmtExpr(PM, P, Top)) {
+        Assignments.push_back({P, Top});
         return true;
+      }
     }
     if (isa_and_nonnull<ReturnStmt>(P)) {
       Diags.D.Report(Loc, Diags.SpawnReturned);
@@ -572,6 +585,27 @@ private:
     llvm_unreachable("keyword statement not found under its parent");
   }
 
+  /// lhs op= spawn f(a);  ->  { lhs op= spawn f(a); __cilk_spawn_end(); }
+  /// The marker ends the code of the assignment, whatever control flow
+  /// it has (a compare-exchange loop for an _Atomic lhs, a sanitizer's
+  /// checks): the pass evaluates lhs before the spawn and makes the rest
+  /// the spawn's tail.
+  void endSpawnStatement(Stmt *Parent, Stmt *S) {
+    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SPAWN_END);
+    SourceLocation Loc = S->getEndLoc();
+    Stmt *Body[] = {S, CallExpr::Create(Ctx, functionPointer(Marker, Loc), {},
+                                        Ctx.VoidTy, VK_PRValue, Loc,
+                                        FPOptionsOverride())};
+    auto *Block = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
+                                       S->getBeginLoc(), Loc);
+    for (Stmt *&Child : Parent->children())
+      if (Child == S) {
+        Child = Block;
+        return;
+      }
+    llvm_unreachable("spawn statement not found under its parent");
+  }
+
   /// return e;  ->  { __cilk_sync_marker(); return e; }
   /// Cilk's implicit sync at return comes before e is evaluated, so that e
   /// sees the results of the children (the pass removes the syncs no
@@ -600,6 +634,8 @@ private:
   FunctionDecl *FD;
   bool InCilk;
   bool Parallel;
+  /// Spawns assigned in statement position: (parent, statement).
+  llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> Assignments;
   /// Spawns and syncs in inlet bodies, reported there.
   llvm::DenseSet<const Stmt *> InletOnly;
 };

@@ -8,7 +8,8 @@
 // Cilk-5 rules with real diagnostics and rewrites the AST so that codegen
 // leaves marks the pass can find exactly:
 //
-//   x = spawn f(a);  ->  x = ((T)__cilk_spawn_marker((void *)f))(a);
+//   x = spawn f(a);  ->  { x = ((T)__cilk_spawn_marker((void *)f))(a);
+//                          __cilk_spawn_end(); }
 //   sync;            ->  __cilk_sync_marker();
 //
 //===----------------------------------------------------------------------===//

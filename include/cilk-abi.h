@@ -23,6 +23,7 @@
 #define CILK_ABI_INLET_BEGIN "__cilk_inlet_begin"
 #define CILK_ABI_INLET_END "__cilk_inlet_end"
 #define CILK_ABI_INLET_ARGS "__cilk_inlet_args"
+#define CILK_ABI_SPAWN_END "__cilk_spawn_end"
 #define CILK_ABI_MAIN "__cilk_main"
 /* The annotation string clang attaches to a Cilk procedure (via the plugin's
  * __cilk__ attribute); the pass turns it into the IR function attribute
@@ -47,9 +48,15 @@
  * them between __start_cilk_units and __stop_cilk_units, and the runtime
  * refuses at start-up to run a program whose files were compiled in
  * different modes, or some with -fplugin-arg-cilk-profile and some
- * without: their frames and checks would not interoperate. */
+ * without: their frames and checks would not interoperate; or with a
+ * sanitizer the runtime was not built with. */
 #define CILK_ABI_UNITS_SECTION "cilk_units"
 #define CILK_UNIT_PROFILE 1 /* __cilk_unit.flags: a profile build */
+/* __cilk_unit.flags: compiled with -fsanitize=thread, address or memory;
+ * the runtime must be built with the same (libcilkrt-tsan.a, -asan, -msan) */
+#define CILK_UNIT_TSAN 2
+#define CILK_UNIT_ASAN 4
+#define CILK_UNIT_MSAN 8
 
 /* Metadata kind attached to every spawned call after the pass folded its
  * marker. */
@@ -152,8 +159,15 @@
  *   synced   first thing after the sync
  *   return   just before the procedure returns (after its implicit sync)
  * The runtime times each strand; the span is computed with the earliest-
- * start timestamps of the Cilk paper (section 4). */
-#define CILK_ABI_PROF_SIZE 48
+ * start timestamps of the Cilk paper (section 4).
+ * Cilk_user_work and Cilk_user_critical_path in a profiled procedure read
+ * its record: the pass makes each call of the first two below a call of
+ * the last two with the record (CilkProfile.cpp). */
+#define CILK_ABI_PROF_SIZE 64
+#define CILK_ABI_USER_WORK "__cilkrt_user_work"
+#define CILK_ABI_USER_CRITICAL_PATH "__cilkrt_user_critical_path"
+#define CILK_ABI_PROF_USER_WORK "__cilkrt_prof_user_work"
+#define CILK_ABI_PROF_USER_CRITICAL_PATH "__cilkrt_prof_user_critical_path"
 #define CILK_ABI_PROF_ENTER "__cilkrt_prof_enter"
 #define CILK_ABI_PROF_SPAWN "__cilkrt_prof_spawn"
 #define CILK_ABI_PROF_RESUME "__cilkrt_prof_resume"
@@ -295,7 +309,12 @@ struct __cilk_prof {
                                     children finished since the last sync */
     int spawning;               /* between spawn and resume */
     int spawned;                /* spawned since the last sync */
+    unsigned long long work;    /* this instance's finished strands */
+    unsigned long long children_work; /* (atomic) the total work of the
+                                         children that have returned */
 };
+long long __cilkrt_prof_user_work(struct __cilk_prof *p);
+long long __cilkrt_prof_user_critical_path(struct __cilk_prof *p);
 void __cilkrt_prof_enter(struct __cilk_prof *p);
 void __cilkrt_prof_spawn(struct __cilk_prof *p);
 void __cilkrt_prof_resume(struct __cilk_prof *p);
@@ -337,6 +356,10 @@ void __cilk_inlet_begin(int) __attribute__((__nothrow__));
 /* Before the spawn: the inlet's other arguments, each spawn's own. */
 void __cilk_inlet_args(int, ...) __attribute__((__nothrow__));
 void __cilk_inlet_end(int) __attribute__((__nothrow__));
+/* `lhs op= spawn f(args);` is compiled as `{ lhs op= spawn f(args);
+ * __cilk_spawn_end(); }`: the pass evaluates lhs before the call and makes
+ * the assignment, up to this marker, the spawn's tail. */
+void __cilk_spawn_end(void) __attribute__((__nothrow__));
 
 /* `cilk int main(...)` is emitted under this name; libcilkrt provides the
  * process's real main(), reads its own options and calls it. */

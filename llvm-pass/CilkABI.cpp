@@ -11,9 +11,12 @@ using namespace llvm;
 
 namespace cilk {
 
-void reportUnsupported(Function &F, const Twine &Msg) {
+void reportUnsupported(Function &F, const Twine &Msg, const Instruction *At) {
+  // The plugin has clang track locations (CilkPlugin.cpp): with At's, the
+  // error points at the statement; without, at the procedure.
   F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, "Cilk procedure '" + F.getName() + "': " + Msg));
+      F, "Cilk procedure '" + F.getName() + "': " + Msg,
+      At ? At->getDebugLoc() : DiagnosticLocation()));
 }
 
 Value *fieldAddr(IRBuilder<> &B, Value *Frame, uint64_t Off,
@@ -178,6 +181,11 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr}, false);
   else if (Name == CILK_ABI_SYNCHED_SLOW)
     Ty = FunctionType::get(I32, {Ptr}, false);
+  else if (Name == CILK_ABI_PROF_USER_WORK ||
+           Name == CILK_ABI_PROF_USER_CRITICAL_PATH)
+    Ty = FunctionType::get(Type::getInt64Ty(C), {Ptr}, false);
+  else if (Name == CILK_ABI_SPAWN_END)
+    Ty = FunctionType::get(Void, {}, false);
   else if (isProfileHookName(Name))
     Ty = FunctionType::get(Void, {Ptr}, false);
   else

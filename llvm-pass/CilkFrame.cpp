@@ -189,9 +189,9 @@ bool buildFrame(Shape &S) {
   for (SuspendPoint &P : S.Points) {
     if (P.DstField)
       Forced.insert(P.DstField);
-    if (P.DstKind == CILK_DST_POINTER)
-      if (auto *Base = dyn_cast<AllocaInst>(getUnderlyingObject(P.Dst))) {
-        // The child writes through a pointer into this local: it must stay
+    for (Value *V : P.Carried)
+      if (auto *Base = dyn_cast<AllocaInst>(getUnderlyingObject(V))) {
+        // The tail writes through a pointer into this local: it must stay
         // where it is after a steal.
         Forced.insert(Base);
         Resident.insert(Base);
@@ -202,11 +202,12 @@ bool buildFrame(Shape &S) {
     Private.insert(P.ArgTemps.begin(), P.ArgTemps.end());
   }
 
-  // A user inlet reads and writes the procedure's variables in the frame
-  // when it runs after a steal: each one it shares with the rest of the
-  // procedure is a field (its own locals stay in the inlet).
+  // A tail copied whole into its inlet (a user inlet's, one with control
+  // flow) reads and writes the procedure's variables in the frame when it
+  // runs after a steal: each one it shares with the rest of the procedure
+  // is a field (its own locals stay in the inlet).
   for (SuspendPoint &P : S.Points) {
-    if (!P.UserInlet)
+    if (P.DstKind != CILK_DST_FRAME)
       continue;
     SmallPtrSet<BasicBlock *, 16> Region(P.TailBlocks.begin(),
                                          P.TailBlocks.end());

@@ -15,7 +15,8 @@
 // The runtime calls it holding the parent's lock, with %dst computed from
 // the frame (a field, or an address saved in one: site->dst_kind).
 //
-// A user inlet (`name(spawn g(), b)`) copies the tail's blocks whole
+// A user inlet (`name(spawn g(), b)`), or a tail with control flow or
+// several values from before the call, copies the tail's blocks whole
 // (CILK_DST_FRAME): the variables it shares with the procedure are fields
 // of %frame, its arguments besides the result are read from %args (a
 // copy, at the same offsets, of their span as it was at the spawn: the
@@ -118,6 +119,9 @@ static Function *buildInlet(Shape &S, SuspendPoint &P) {
   for (Instruction &I : *P.Tail) {
     if (I.isTerminator())
       break;
+    // The reload of a saved destination is the parameter.
+    if (&I == P.Dst)
+      continue;
     if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
       continue;
     Instruction *NI = I.clone();
@@ -126,8 +130,10 @@ static Function *buildInlet(Shape &S, SuspendPoint &P) {
     if (usesOtherFunction(*NI, In)) {
       NI->deleteValue();
       In->eraseFromParent();
-      reportUnsupported(F, "a spawn's assignment uses values other than "
-                           "its result and its destination");
+      reportUnsupported(F,
+                        "a spawn's assignment uses values other than "
+                        "its result and its destination",
+                        P.Call);
       return nullptr;
     }
     B.Insert(NI, I.getName());
@@ -137,7 +143,7 @@ static Function *buildInlet(Shape &S, SuspendPoint &P) {
   return In;
 }
 
-static Function *buildUserInlet(Shape &S, SuspendPoint &P) {
+static Function *buildFrameInlet(Shape &S, SuspendPoint &P) {
   Function &F = *S.F;
   Module &M = *F.getParent();
   LLVMContext &C = M.getContext();
@@ -232,7 +238,8 @@ void buildInletsAndDescriptor(Shape &S) {
   SmallVector<Constant *, 8> Sites{Constant::getNullValue(SiteTy)};
   for (SuspendPoint &P : S.Points) {
     if (P.Tail)
-      P.Inlet = P.UserInlet ? buildUserInlet(S, P) : buildInlet(S, P);
+      P.Inlet = P.DstKind == CILK_DST_FRAME ? buildFrameInlet(S, P)
+                                             : buildInlet(S, P);
     Constant *Inlet = P.Inlet ? static_cast<Constant *>(P.Inlet)
                               : Constant::getNullValue(Ptr);
     uint64_t Off = P.DstField ? S.FieldOffset.lookup(P.DstField) : 0;

@@ -105,6 +105,21 @@ static bool hasCilkCode(Module &M) {
   return false;
 }
 
+/// CILK_UNIT_* for M: a profile build, and the sanitizers its code is
+/// instrumented for (clang marks each function it instruments).
+static int unitFlags(Module &M, bool Profile) {
+  int Flags = Profile ? CILK_UNIT_PROFILE : 0;
+  for (Function &F : M) {
+    if (F.hasFnAttribute(Attribute::SanitizeThread))
+      Flags |= CILK_UNIT_TSAN;
+    if (F.hasFnAttribute(Attribute::SanitizeAddress))
+      Flags |= CILK_UNIT_ASAN;
+    if (F.hasFnAttribute(Attribute::SanitizeMemory))
+      Flags |= CILK_UNIT_MSAN;
+  }
+  return Flags;
+}
+
 //   @__cilk_unit = private constant %cilk.unit { i32 <mode>, i32 <flags>,
 //                      ptr @__cilk_unit.file }, section "cilk_units"
 // (in @llvm.compiler.used, so that nothing drops it before the linker).
@@ -121,9 +136,7 @@ static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
   auto *Unit = new GlobalVariable(
       M, Ty, true, GlobalValue::PrivateLinkage,
       ConstantStruct::get(Ty, {ConstantInt::get(I32, int(TheMode)),
-                               ConstantInt::get(I32, Profile
-                                                         ? CILK_UNIT_PROFILE
-                                                         : 0),
+                               ConstantInt::get(I32, unitFlags(M, Profile)),
                                File}),
       "__cilk_unit");
   Unit->setSection(CILK_ABI_UNITS_SECTION);
@@ -134,6 +147,9 @@ static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  for (Function &F : M)
+    if (isCilkProcedure(F))
+      Changed |= hoistSpawnDestinations(F);
   Changed |= makeCilkMainReturnInt(M);
   // The procedures Cilk-5's EXPORT(f) reaches from C, by their C names.
   SmallVector<std::string, 8> Exported;

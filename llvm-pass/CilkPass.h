@@ -82,6 +82,10 @@ bool aliasFastSymbols(
 bool buildExports(llvm::Module &M, llvm::ArrayRef<std::string> Names);
 /// Phase 2 for Mode::Serial (CilkSerial.cpp).
 bool lowerToSerialElision(llvm::Module &M);
+/// Before the mode's lowering, in every mode (CilkTail.cpp): evaluates the
+/// destination of each spawn in F before the call, and marks the end of
+/// each spawn statement that assigns a result.
+bool hoistSpawnDestinations(llvm::Function &F);
 /// The serial meaning of the keywords that concern children in F (no child
 /// is ever outstanding): `abort;` and the inlet markers go, SYNCHED is 1
 /// (CilkSerial.cpp). Sync markers stay.

@@ -31,6 +31,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -46,137 +47,93 @@ static bool isSyncMarker(const Instruction &I) {
   return isCallTo(I, CILK_ABI_SYNC_MARKER);
 }
 
-static AllocaInst *baseAlloca(Value *Ptr) {
-  return dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+/// A new alloca of Ty in F's entry, aligned for Ty and at least Al (the
+/// alignment of the memory it stands for or is copied from).
+static AllocaInst *createLocalFor(Function &F, Type *Ty, Align Al,
+                                  const Twine &Name) {
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *A = B.CreateAlloca(Ty, nullptr, Name);
+  A->setAlignment(std::max(Al, F.getDataLayout().getPrefTypeAlign(Ty)));
+  return A;
 }
 
-/// True if A is clang's temporary for an aggregate result that arrived in
-/// registers: stored into here, then copied out by a memcpy later in the
-/// same statement (before the statement's end at a call or a branch).
-static bool isCoercionTemp(AllocaInst *A, Instruction *Store) {
-  for (Instruction &I :
-       make_range(std::next(Store->getIterator()), Store->getParent()->end())) {
-    if (auto *MT = dyn_cast<MemTransferInst>(&I))
-      if (baseAlloca(MT->getSource()) == A)
-        return true;
-    if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
-      return false;
-  }
-  return false;
+static bool isLifetimeMarker(const Instruction *I) {
+  auto *II = dyn_cast<IntrinsicInst>(I);
+  return II && II->isLifetimeStartOrEnd();
 }
 
-/// True if every user of A (through GEPs) lies in BB: a temporary clang made
-/// for one statement.
-static bool isStatementTemp(AllocaInst *A, BasicBlock *BB) {
+/// True if In holds for every user of A (through GEPs).
+template <typename PredT> static bool isUsedOnlyIn(AllocaInst *A, PredT In) {
   SmallVector<Value *, 8> Work{A};
-  while (!Work.empty()) {
-    Value *V = Work.pop_back_val();
-    for (User *U : V->users()) {
-      auto *I = dyn_cast<Instruction>(U);
-      if (!I || I->getParent() != BB)
+  while (!Work.empty())
+    for (User *U : Work.pop_back_val()->users()) {
+      auto *I = cast<Instruction>(U);
+      if (!In(I))
         return false;
       if (isa<GetElementPtrInst>(I))
         Work.push_back(I);
     }
-  }
   return true;
 }
 
-/// Finds the tail of spawn P (the assignment of its result), moves the
-/// destination's address computation before the call and splits the block
-/// into call | tail.N | resume.N. Returns false if the result is used in a
-/// way this lowering does not know.
+/// Splits spawn P's block into call | tail.N ... | resume.N, the tail being
+/// its statement after the call (CilkTail.cpp already moved the evaluation
+/// of the destination before the call), and decides how a result that
+/// arrives after a steal reaches its destination:
+///
+///   - a tail of one block that uses one value from before the call gets
+///     it as the inlet's first argument: a frame field (CILK_DST_FIELD:
+///     `x = spawn`, `x += spawn`, `s.bits = spawn`), or an address saved
+///     in the field %dst.N before the call (CILK_DST_POINTER: `a[i] =
+///     spawn`, `*getp() = spawn`), which the tail reloads:
+///
+///       store ptr %p, ptr %dst.N
+///       %r = call i32 @f(...)
+///     tail.N:
+///       %dst.N.reload = load ptr, ptr %dst.N
+///       store i32 %r, ptr %dst.N.reload
+///
+///   - any other tail (control flow: `_Atomic x *= spawn`'s compare-exchange
+///     loop; several values from before) is copied whole into the inlet,
+///     over the frame, as a user inlet is (CILK_DST_FRAME): each value from
+///     before the call is saved in a field %dst.N.K of its own, among the
+///     arguments the runtime copies at a steal (the procedure may run the
+///     same spawn again before this child returns).
+///
+/// Returns false, reported, if the result is used in a way this lowering
+/// does not know.
 static bool separateTail(Shape &S, SuspendPoint &P) {
   CallBase *Call = P.Call;
   BasicBlock *BB = Call->getParent();
   const std::string N = std::to_string(P.Index);
 
+  SpawnStatement St;
+  bool Found = findSpawnStatement(Call, St);
+  // The result arrives in a temporary of this statement (the runtime
+  // copies it there after a steal: a thief's frame has its own).
   for (unsigned I = 0; I < Call->arg_size(); ++I)
     if (Call->paramHasAttr(I, Attribute::StructRet)) {
       P.ResultMemory = dyn_cast<AllocaInst>(
           Call->getArgOperand(I)->stripPointerCasts());
-      if (!P.ResultMemory || !isStatementTemp(P.ResultMemory, BB)) {
-        reportUnsupported(*S.F, "a spawned call's aggregate result is not "
-                                "returned through a local temporary");
+      if (!P.ResultMemory ||
+          !isUsedOnlyIn(P.ResultMemory, [&](Instruction *U) {
+            return U->getParent() == BB || (Found && St.Insts.count(U)) ||
+                   isLifetimeMarker(U);
+          })) {
+        reportUnsupported(*S.F,
+                          "a spawned call's aggregate result is not "
+                          "returned through a local temporary",
+                          Call);
         return false;
       }
     }
 
-  // Walk the instructions after the call. Dep: values computed from the
-  // result; Temps: statement temporaries holding (part of) the result.
-  SmallPtrSet<Value *, 16> Dep;
-  SmallPtrSet<AllocaInst *, 4> Temps;
-  if (!Call->getType()->isVoidTy())
-    Dep.insert(Call);
-  if (P.ResultMemory)
-    Temps.insert(P.ResultMemory);
-  auto IsTemp = [&](Value *Ptr) {
-    AllocaInst *A = baseAlloca(Ptr);
-    return A && Temps.count(A);
-  };
-  auto UsesDep = [&](Instruction &I) {
-    return any_of(I.operands(), [&](Value *Op) { return Dep.count(Op); });
-  };
-
-  SmallVector<Instruction *, 16> Seen;
-  Instruction *FinalWrite = nullptr;
-  // `T x = spawn f()` with T returned in registers ({i64, i64}): clang
-  // stores the members into x one by one; the last store ends the tail.
-  auto *RetST = dyn_cast<StructType>(Call->getType());
-  unsigned PartsLeft = RetST ? RetST->getNumElements() : 0;
-  AllocaInst *PartsBase = nullptr;
-  for (Instruction &I : make_range(std::next(Call->getIterator()), BB->end())) {
-    if (I.isTerminator() || isSyncMarker(I))
-      break;
-    if (auto *II = dyn_cast<IntrinsicInst>(&I);
-        II && II->isLifetimeStartOrEnd()) {
-      if (IsTemp(II->getArgOperand(1)))
-        continue;
-      break; // the next statement begins
-    }
-    if (isa<CallBase>(I) && !isa<MemTransferInst>(I))
-      break;
-    if (auto *SI = dyn_cast<StoreInst>(&I);
-        SI && Dep.count(SI->getValueOperand())) {
-      AllocaInst *A = baseAlloca(SI->getPointerOperand());
-      if (A && isStatementTemp(A, BB) && isCoercionTemp(A, SI)) {
-        Temps.insert(A); // a coercion temporary, filled field by field
-        Dep.insert(&I);
-        Seen.push_back(&I);
-        continue;
-      }
-      if (PartsLeft && A && isa<ExtractValueInst>(SI->getValueOperand()) &&
-          (!PartsBase || PartsBase == A)) {
-        PartsBase = A;
-        Dep.insert(&I);
-        Seen.push_back(&I);
-        if (--PartsLeft)
-          continue;
-        FinalWrite = SI;
-        P.Dst = A;
-        break;
-      }
-      FinalWrite = SI;
-      P.Dst = SI->getPointerOperand();
-      break;
-    }
-    if (auto *MT = dyn_cast<MemTransferInst>(&I); MT && IsTemp(MT->getSource())) {
-      FinalWrite = MT;
-      // getRawDest: getDest() strips all-zero GEPs (`q[0] = spawn`,
-      // a struct's first member), which is not the address the tail uses.
-      P.Dst = MT->getRawDest();
-      break;
-    }
-    if (UsesDep(I) ||
-        (isa<LoadInst>(I) && IsTemp(cast<LoadInst>(I).getPointerOperand())))
-      Dep.insert(&I);
-    Seen.push_back(&I);
-  }
-
-  if (!FinalWrite) {
-    if (!Call->use_empty()) {
-      reportUnsupported(*S.F, "the result of a spawn must be assigned by the "
-                              "spawn statement itself");
+  if (!Found) {
+    if (!Call->use_empty() || St.End) {
+      reportUnsupported(*S.F,
+                        "the result of a spawn must be assigned by the "
+                        "spawn statement itself",
+                        Call);
       return false;
     }
     P.Resume = BB->splitBasicBlock(std::next(Call->getIterator()),
@@ -184,68 +141,71 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
     return true;
   }
 
-  // Addresses into the temporaries belong to the tail too.
-  for (Instruction *I : Seen)
-    if (!Dep.count(I) && I->getType()->isPointerTy() && IsTemp(I))
-      Dep.insert(I);
-
-  // The destination's address: its computation among the instructions seen
-  // (e.g. `a[i]`: load i, sext, getelementptr) runs before the call, so the
-  // address is that of the spawn, whatever the continuation does next.
-  SmallPtrSet<Instruction *, 8> Addr;
-  SmallVector<Value *, 8> Work{P.Dst};
-  SmallPtrSet<Instruction *, 16> SeenSet(Seen.begin(), Seen.end());
-  while (!Work.empty()) {
-    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
-    if (!I || !SeenSet.count(I) || !Addr.insert(I).second)
-      continue;
-    if (Dep.count(I)) {
-      reportUnsupported(*S.F, "a spawn's destination depends on its result");
-      return false;
+  // The values the tail uses from before the call; its own temporaries
+  // (the inlet makes its own), whose lifetime markers outside it go.
+  SmallSetVector<Value *, 4> Inputs;
+  SmallSetVector<AllocaInst *, 4> Temps;
+  for (Instruction *I : St.Insts)
+    for (Value *Op : I->operands()) {
+      if (Op == Call || isa<Constant>(Op) || isa<BasicBlock>(Op) ||
+          isa<MetadataAsValue>(Op) || isa<InlineAsm>(Op))
+        continue;
+      if (auto *OI = dyn_cast<Instruction>(Op); OI && St.Insts.count(OI))
+        continue;
+      if (auto *A = dyn_cast<AllocaInst>(Op)) {
+        if (A == P.ResultMemory)
+          continue;
+        if (St.isLocal(A)) {
+          Temps.insert(A);
+          continue;
+        }
+      }
+      Inputs.insert(Op);
     }
-    append_range(Work, I->operands());
-  }
-  // What is neither computed from the result nor part of the address: the
-  // old value `x op= spawn` reads (with its conversions) stays in the tail,
-  // anything else is hoisted with the address. Users come after their
-  // operands, so one backward walk settles every instruction.
-  SmallPtrSet<Value *, 16> InTail(Dep.begin(), Dep.end());
-  InTail.insert(FinalWrite);
-  for (Instruction *I : reverse(Seen)) {
-    if (InTail.count(I) || Addr.count(I))
-      continue;
-    if (any_of(I->users(), [&](User *U) {
-          return InTail.count(U);
-        })) {
-      InTail.insert(I);
-      if (auto *LI = dyn_cast<LoadInst>(I); LI && LI->getPointerOperand() == P.Dst)
-        P.TailReadsDst = true;
-    } else {
-      Addr.insert(I);
-    }
-  }
-  for (Instruction *I : Seen)
-    if (Addr.count(I))
-      I->moveBefore(Call);
+  for (AllocaInst *A : Temps)
+    for (User *U : make_early_inc_range(A->users()))
+      if (auto *I = cast<Instruction>(U);
+          isLifetimeMarker(I) && !St.Insts.count(I))
+        I->eraseFromParent();
   append_range(P.TailTemps, Temps);
-  if (P.ResultMemory)
-    P.TailTemps.erase(find(P.TailTemps, P.ResultMemory));
 
   P.Tail = BB->splitBasicBlock(std::next(Call->getIterator()), "tail." + N);
-  P.Resume = P.Tail->splitBasicBlock(std::next(FinalWrite->getIterator()),
-                                     "resume." + N);
+  P.Resume = St.End->getParent()->splitBasicBlock(
+      std::next(St.End->getIterator()), "resume." + N);
+  St.End->eraseFromParent();
 
-  // Where the result goes when it arrives after a steal.
-  if (auto *A = dyn_cast<AllocaInst>(P.Dst)) {
-    P.DstKind = CILK_DST_FIELD;
-    P.DstField = A;
-  } else {
-    P.DstKind = CILK_DST_POINTER;
-    IRBuilder<> B(&*S.F->getEntryBlock().getFirstInsertionPt());
-    P.DstField = B.CreateAlloca(B.getPtrTy(), nullptr, "dst." + N);
-    B.SetInsertPoint(Call);
-    B.CreateStore(P.Dst, P.DstField);
+  IRBuilder<> Save(P.SpawnBegin);
+  IRBuilder<> Reload(&*P.Tail->getFirstInsertionPt());
+  // V, saved before the call and reloaded in the tail, which uses that.
+  auto Carry = [&](Value *V, const Twine &Name) {
+    AllocaInst *Slot = createLocalFor(*S.F, V->getType(), Align(1), Name);
+    Save.CreateStore(V, Slot);
+    LoadInst *L = Reload.CreateLoad(V->getType(), Slot, Name + ".reload");
+    V->replaceUsesWithIf(L, [&](Use &U) {
+      return St.Insts.count(cast<Instruction>(U.getUser())) != 0;
+    });
+    P.Carried.push_back(V);
+    return std::make_pair(Slot, L);
+  };
+
+  if (St.Blocks.empty() && Inputs.size() == 1) {
+    if (auto *A = dyn_cast<AllocaInst>(Inputs[0])) {
+      P.DstKind = CILK_DST_FIELD;
+      P.Dst = P.DstField = A;
+    } else {
+      P.DstKind = CILK_DST_POINTER;
+      std::tie(P.DstField, P.Dst) = Carry(Inputs[0], "dst." + N);
+    }
+    return true;
   }
+  P.DstKind = CILK_DST_FRAME;
+  P.TailBlocks.push_back(P.Tail);
+  append_range(P.TailBlocks, St.Blocks);
+  unsigned K = 0;
+  for (Value *V : Inputs)
+    if (!isa<AllocaInst>(V))
+      P.InletArgs.push_back(
+          Carry(V, "dst." + N + "." + std::to_string(K++)).first);
   return true;
 }
 
@@ -330,21 +290,10 @@ static bool extendToUserInlet(Shape &S, SuspendPoint &P) {
         return false;
       }
   P.Resume = Resume;
-  P.UserInlet = true;
   P.DstKind = CILK_DST_FRAME;
   P.DstField = nullptr;
   S.Atomic = true;
   return true;
-}
-
-/// A new alloca of Ty in F's entry, aligned for Ty and at least Al (the
-/// alignment of the memory it stands for or is copied from).
-static AllocaInst *createLocalFor(Function &F, Type *Ty, Align Al,
-                                  const Twine &Name) {
-  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *A = B.CreateAlloca(Ty, nullptr, Name);
-  A->setAlignment(std::max(Al, F.getDataLayout().getPrefTypeAlign(Ty)));
-  return A;
 }
 
 /// Copies one Ty from Src (aligned to SrcAl) into Dst, a local from
@@ -390,23 +339,6 @@ static void copyByvalArgs(Shape &S, SuspendPoint &P) {
   if (Instruction *Prev = P.SpawnBegin->getPrevNode();
       Prev && isCallTo(*Prev, CILK_ABI_PROF_SPAWN))
     P.SpawnBegin = Prev;
-}
-
-/// Where spawn P's block spawn.N begins (indolent): at P.SpawnBegin, or
-/// earlier at the destination's address computation that its tail uses, so
-/// that the inlet, a copy of the tail, sees that address and not a reload.
-/// (Whatever spawn.N holds runs after the check, so it may be anything.)
-static Instruction *spawnStart(const SuspendPoint &P) {
-  Instruction *Start = P.SpawnBegin;
-  BasicBlock *BB = P.Call->getParent();
-  if (P.Tail)
-    for (Instruction &I : *P.Tail)
-      for (Value *Op : I.operands())
-        if (auto *D = dyn_cast<Instruction>(Op);
-            D && !isa<AllocaInst>(D) && D->getParent() == BB &&
-            D->comesBefore(Start))
-          Start = D;
-  return Start;
 }
 
 /// Replaces each dynamic alloca by
@@ -713,7 +645,7 @@ bool prepareProcedure(Shape &S) {
       if (P.IsSpawn) {
         P.RespawnIndex = S.NumResumeIndices++;
         P.Respawn = P.Call->getParent()->splitBasicBlock(
-            spawnStart(P), "spawn." + std::to_string(P.Index));
+            P.SpawnBegin, "spawn." + std::to_string(P.Index));
       }
   return demoteValuesAcrossSuspends(S);
 }

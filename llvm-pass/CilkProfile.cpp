@@ -6,7 +6,7 @@
 // mode's lowering, on the procedure as the programmer wrote it:
 //
 //   entry:
-//     %prof = alloca [48 x i8], align 8
+//     %prof = alloca [64 x i8], align 8
 //     call void @__cilkrt_prof_enter(ptr %prof)
 //     ...
 //     call void @__cilkrt_prof_spawn(ptr %prof)
@@ -19,6 +19,9 @@
 //     ...
 //     call void @__cilkrt_prof_return(ptr %prof)
 //     ret i32 %r
+//
+// and Cilk_user_work (a call of @__cilkrt_user_work()) reads the record:
+// @__cilkrt_prof_user_work(ptr %prof); Cilk_user_critical_path likewise.
 //
 // In the parallel modes the continuation of a spawn is only known once
 // CilkPrepare has separated the spawn's result tail, so CilkPrepare puts the
@@ -139,6 +142,20 @@ static void instrument(Function &F, Mode TheMode) {
   }
   for (Instruction *I : Rets)
     CallInst::Create(Hook(CILK_ABI_PROF_RETURN), {Prof}, "", I->getIterator());
+
+  // Cilk_user_work and Cilk_user_critical_path read this record.
+  SmallVector<std::pair<CallInst *, StringRef>, 2> Reads;
+  for (Instruction &I : instructions(F))
+    if (isCallTo(I, CILK_ABI_USER_WORK))
+      Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_USER_WORK});
+    else if (isCallTo(I, CILK_ABI_USER_CRITICAL_PATH))
+      Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_USER_CRITICAL_PATH});
+  for (auto [CI, Name] : Reads) {
+    auto *Read = CallInst::Create(Hook(Name), {Prof}, "", CI->getIterator());
+    Read->takeName(CI);
+    CI->replaceAllUsesWith(Read);
+    CI->eraseFromParent();
+  }
 }
 
 bool instrumentForProfile(Module &M, Mode TheMode) {

@@ -6,6 +6,7 @@
 //   call void @__cilk_sync_marker()      ->   (deleted)
 //   call void @__cilk_abort_marker()     ->   (deleted)
 //   call void @__cilk_inlet_begin(i32 N) ->   (deleted; inlet_end too)
+//   call void @__cilk_spawn_end()        ->   (deleted)
 //   %s = call i32 @__cilk_synched()      ->   i32 1
 //
 // The !cilk.spawn tags stay; they do not change code generation.
@@ -30,7 +31,7 @@ bool lowerChildKeywordsSerially(Function &F) {
     for (Instruction &I : BB)
       if (isCallTo(I, CILK_ABI_ABORT_MARKER) || isCallTo(I, CILK_ABI_SYNCHED) ||
           isCallTo(I, CILK_ABI_INLET_BEGIN) || isCallTo(I, CILK_ABI_INLET_END) ||
-          isCallTo(I, CILK_ABI_INLET_ARGS))
+          isCallTo(I, CILK_ABI_INLET_ARGS) || isCallTo(I, CILK_ABI_SPAWN_END))
         Calls.push_back(cast<CallInst>(&I));
   for (CallInst *CI : Calls) {
     if (!CI->getType()->isVoidTy())

@@ -44,9 +44,9 @@ struct SuspendPoint {
   unsigned Index = 0;
   llvm::CallBase *Call = nullptr; // the spawned call, or the sync marker
   bool IsSpawn = false;
-  /// The block after the spawn that applies its result (`x = r`, `x += r`,
-  /// a struct copy); it ends with a branch to Resume. Null when the result
-  /// is discarded.
+  /// The first block of the spawn's tail, the code that applies its result
+  /// (`x = r`, `x += r`, a struct copy, a compare-exchange loop), up to
+  /// Resume. Null when the result is discarded.
   llvm::BasicBlock *Tail = nullptr;
   /// Where the slow clone continues; the first block after the point.
   llvm::BasicBlock *Resume = nullptr;
@@ -60,6 +60,10 @@ struct SuspendPoint {
   llvm::AllocaInst *ResultMemory = nullptr;
   /// Allocas the tail uses for itself only (clang's coercion temporaries).
   llvm::SmallVector<llvm::AllocaInst *, 2> TailTemps;
+  /// Values from before the call that the tail uses, each saved in a frame
+  /// field before the call and reloaded in the tail: DstField
+  /// (CILK_DST_POINTER) or one of InletArgs (CILK_DST_FRAME).
+  llvm::SmallVector<llvm::Value *, 2> Carried;
   /// Private copies of the spawned call's byval arguments, filled right
   /// before the call (and before the push): the callee's own copy is made
   /// by the call itself, too late once a thief runs the continuation.
@@ -71,13 +75,14 @@ struct SuspendPoint {
   /// Frame allocas whose value must survive this point.
   llvm::SmallVector<llvm::AllocaInst *, 8> LiveAcross;
   llvm::Function *Inlet = nullptr;
-  /// A user inlet (`name(spawn g(a), b)`, CilkInlets.cpp in the plugin):
-  /// the tail is the inlet's whole code, these blocks (Tail first), and
-  /// the inlet reads and writes the frame (DstKind CILK_DST_FRAME).
-  bool UserInlet = false;
+  /// DstKind CILK_DST_FRAME (a user inlet, `name(spawn g(a), b)` of
+  /// CilkInlets.cpp in the plugin; a tail with control flow): the
+  /// tail's blocks, Tail first, which the inlet copies and runs over the
+  /// frame.
   llvm::SmallVector<llvm::BasicBlock *, 8> TailBlocks;
-  /// The variables holding its other arguments: each spawn's own values,
-  /// which the inlet reads from the frame as it was at the spawn.
+  /// The variables holding its other arguments (a user inlet's; the saved
+  /// values of Carried): each spawn's own values, which the inlet reads
+  /// from the frame as it was at the spawn.
   llvm::SmallVector<llvm::AllocaInst *, 4> InletArgs;
 
   /// Indolent mode: a frame released by the check before the spawned call
@@ -127,6 +132,23 @@ struct Shape {
 
 };
 
+/// A spawn statement after its call (CilkTail.cpp): the instructions up to
+/// the end marker CILK_ABI_SPAWN_END.
+struct SpawnStatement {
+  llvm::CallInst *End = nullptr;
+  /// Those in the call's block, in order, and all of them.
+  llvm::SmallVector<llvm::Instruction *, 16> First;
+  llvm::SmallPtrSet<llvm::Instruction *, 32> Insts;
+  /// The blocks after the call's, the last one holding End: control flow
+  /// inside the statement.
+  llvm::SmallVector<llvm::BasicBlock *, 4> Blocks;
+  /// True if every use of A, lifetime markers aside, is in the statement.
+  bool isLocal(llvm::AllocaInst *A) const;
+};
+/// Finds spawn Call's statement: false if it has no end marker, or one that
+/// not every path from the call reaches first.
+bool findSpawnStatement(llvm::CallBase *Call, SpawnStatement &St);
+
 /// Phase entry points; each returns false after reporting an unsupported
 /// construct to the LLVMContext (a clang error with the function's name).
 bool prepareProcedure(Shape &S);
@@ -150,8 +172,10 @@ bool findFastClonesOfPointers(llvm::Function &F);
 bool isInletLocal(llvm::AllocaInst *A,
                   const llvm::SmallPtrSetImpl<llvm::BasicBlock *> &Region);
 
-/// Reports an unsupported construct in F as a compile error.
-void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg);
+/// Reports an unsupported construct in F as a compile error, at At's
+/// source location if it has one.
+void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg,
+                       const llvm::Instruction *At = nullptr);
 
 // ---- CilkABI.cpp: the runtime interface as IR ----
 

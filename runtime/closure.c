@@ -20,12 +20,13 @@ void *closure_site_dst(struct closure *c, int site)
     return NULL;
 }
 
-/* True if inlet is a user inlet of p's (its site delivers CILK_DST_FRAME):
- * the sites say, and inlet functions are one per site. */
-static bool is_user_inlet(struct closure *p, __cilk_inlet_fn inlet)
+/* True if inlet is the inlet of one of p's CILK_DST_FRAME sites (a user
+ * inlet, a tail with control flow): the sites say, and inlet functions are
+ * one per site. */
+static bool is_frame_inlet(struct closure *p, __cilk_inlet_fn inlet)
 {
     const struct __cilk_desc *d = p->desc;
-    if (!d || !(d->flags & CILK_DESC_ATOMIC)) /* only those have them */
+    if (!d)
         return false;
     for (int i = 1; i < d->nsites; i++)
         if (d->sites[i].inlet == inlet)
@@ -53,7 +54,7 @@ void *closure_site_delivery(struct closure *c, int site)
 void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
                            void *dst)
 {
-    if (inlet && dst != p && is_user_inlet(p, inlet))
+    if (inlet && dst != p && is_frame_inlet(p, inlet))
         free(dst);
 }
 

@@ -55,8 +55,10 @@ double Cilk_time_to_sec(Cilk_time t)
     return (double)t * 1e-6;
 }
 
-/* Not measured yet: the profile build keeps work and span per procedure
- * instance, and reading them here needs the caller's record. */
+/* Outside a profiled Cilk procedure (a C function, a build without
+ * -fplugin-arg-cilk-profile) there is no record to read: 0, as in Cilk-5
+ * without -cilk-critical-path. In a profiled procedure the pass calls
+ * __cilkrt_prof_user_work/critical_path (profile.c) instead. */
 Cilk_time __cilkrt_user_work(void)
 {
     return 0;

@@ -56,3 +56,7 @@ void __cilk_inlet_args(int id, ...)
 {
     (void)id;
 }
+
+void __cilk_spawn_end(void)
+{
+}

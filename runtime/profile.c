@@ -33,6 +33,7 @@ static bool unit_strands;
 /* The timestamp counter at sched start and end, to convert ticks against
  * the wall time main() measures over the same interval. */
 static unsigned long long tsc_start, tsc_end;
+static struct timespec wall_start;
 
 static inline unsigned long long now(void)
 {
@@ -54,6 +55,7 @@ static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
     w->stats.work += d;
     w->stats.threads += (unsigned long)thread;
     p->span += d;
+    p->work += d;
 }
 
 void __cilkrt_prof_enter(struct __cilk_prof *p)
@@ -74,7 +76,10 @@ void __cilkrt_prof_enter(struct __cilk_prof *p)
             atomic_store_explicit(&profiled, true, memory_order_relaxed);
     }
     p->span = 0;
+    p->work = 0;
     atomic_store_explicit((_Atomic unsigned long long *)&p->children, 0,
+                          memory_order_relaxed);
+    atomic_store_explicit((_Atomic unsigned long long *)&p->children_work, 0,
                           memory_order_relaxed);
     p->spawning = 0;
     p->spawned = 0;
@@ -132,6 +137,12 @@ void __cilkrt_prof_return(struct __cilk_prof *p)
         return;
     }
     strand_end(w, p, 1);
+    atomic_fetch_add_explicit(
+        (_Atomic unsigned long long *)&p->parent->children_work,
+        p->work + atomic_load_explicit(
+                      (_Atomic unsigned long long *)&p->children_work,
+                      memory_order_relaxed),
+        memory_order_relaxed);
     _Atomic unsigned long long *c =
         (_Atomic unsigned long long *)&p->parent->children;
     unsigned long long mine = p->at + p->span;
@@ -143,9 +154,48 @@ void __cilkrt_prof_return(struct __cilk_prof *p)
         ;
 }
 
+/* Ticks (or strands) as Cilk_time, microseconds: the tick rate measured
+ * against the monotonic clock since profile_start. */
+static long long to_cilk_time(unsigned long long ticks)
+{
+    if (unit_strands)
+        return (long long)ticks;
+    unsigned long long dt = now() - tsc_start;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    double dns = (double)(ts.tv_sec - wall_start.tv_sec) * 1e9 +
+                 (double)(ts.tv_nsec - wall_start.tv_nsec);
+    return dt ? (long long)((double)ticks * dns / (double)dt / 1e3) : 0;
+}
+
+/* p's current strand so far (none between a spawn and its resume). */
+static unsigned long long strand_so_far(const struct __cilk_prof *p)
+{
+    return p->spawning || unit_strands ? 0 : now() - p->start;
+}
+
+long long __cilkrt_prof_user_work(struct __cilk_prof *p)
+{
+    return to_cilk_time(
+        p->work + strand_so_far(p) +
+        atomic_load_explicit((_Atomic unsigned long long *)&p->children_work,
+                             memory_order_relaxed));
+}
+
+long long __cilkrt_prof_user_critical_path(struct __cilk_prof *p)
+{
+    /* The path through p's current strand: p's span so far, from where
+     * each ancestor spawned the next ('at' is fixed at entry). */
+    unsigned long long span = p->span + strand_so_far(p);
+    for (const struct __cilk_prof *q = p; q->parent; q = q->parent)
+        span += q->at;
+    return to_cilk_time(span);
+}
+
 void profile_start(bool strands)
 {
     unit_strands = strands;
+    clock_gettime(CLOCK_MONOTONIC, &wall_start);
     tsc_start = now();
 }
 

@@ -21,11 +21,62 @@ const char *units_mode_name(int mode)
 extern const struct __cilk_unit __start_cilk_units[] __attribute__((weak));
 extern const struct __cilk_unit __stop_cilk_units[] __attribute__((weak));
 
+/* The sanitizers this runtime was built with (CILK_UNIT_*). */
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+#if defined(__SANITIZE_THREAD__) || __has_feature(thread_sanitizer)
+#define RUNTIME_TSAN CILK_UNIT_TSAN
+#else
+#define RUNTIME_TSAN 0
+#endif
+#if defined(__SANITIZE_ADDRESS__) || __has_feature(address_sanitizer)
+#define RUNTIME_ASAN CILK_UNIT_ASAN
+#else
+#define RUNTIME_ASAN 0
+#endif
+#if __has_feature(memory_sanitizer)
+#define RUNTIME_MSAN CILK_UNIT_MSAN
+#else
+#define RUNTIME_MSAN 0
+#endif
+#define RUNTIME_SANITIZERS (RUNTIME_TSAN | RUNTIME_ASAN | RUNTIME_MSAN)
+
+/* A unit instrumented for a sanitizer the runtime was not built with: the
+ * sanitizer cannot see the runtime's synchronization (ThreadSanitizer
+ * reports races that are not there), its writes (MemorySanitizer reports
+ * frames as uninitialized) or its memory (AddressSanitizer misses
+ * overflows of frames). Each build of the runtime has its library. */
+static int check_sanitizers(const struct __cilk_unit *u)
+{
+    static const struct {
+        int flag;
+        const char *option, *lib;
+    } sans[] = {
+        {CILK_UNIT_TSAN, "thread", "tsan"},
+        {CILK_UNIT_ASAN, "address", "asan"},
+        {CILK_UNIT_MSAN, "memory", "msan"},
+    };
+    for (unsigned i = 0; i < sizeof sans / sizeof sans[0]; i++)
+        if ((u->flags & sans[i].flag) && !(RUNTIME_SANITIZERS & sans[i].flag)) {
+            fprintf(stderr,
+                    "cilk: '%s' was compiled with -fsanitize=%s, the Cilk "
+                    "runtime without; link libcilkrt-%s.a instead of "
+                    "libcilkrt.a (-lcilkrt-%s; cilkc -fsanitize=%s does)\n",
+                    u->file, sans[i].option, sans[i].lib, sans[i].lib,
+                    sans[i].option);
+            return -1;
+        }
+    return 0;
+}
+
 int units_check(void)
 {
     const struct __cilk_unit *first = __start_cilk_units;
     for (const struct __cilk_unit *u = first; u && u < __stop_cilk_units;
          u++) {
+        if (check_sanitizers(u) < 0)
+            return -1;
         if (u->mode != first->mode) {
             fprintf(stderr,
                     "cilk: '%s' was compiled in %s mode and '%s' in %s mode; "

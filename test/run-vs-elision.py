@@ -7,7 +7,7 @@ RUN line can also FileCheck the known answer.
 usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
                          [--modes serial,...] [--opt -O0,-O2]
                          [--nproc 1,2,4,8] [--repeat N] [--no-stress]
-                         [--cflags=FLAGS] [--also FILE]...
+                         [--cflags=FLAGS] [--libs=FLAGS] [--also FILE]...
                          SOURCE [-- PROGRAM-ARGS...]
 
 --also adds a source file of the same program (a Cilk file or a plain C
@@ -50,6 +50,8 @@ def main():
     ap.add_argument("--no-stress", action="store_true")
     ap.add_argument("--cflags", default="",
                     help="more flags for every compile, the elision's too")
+    ap.add_argument("--libs", default="",
+                    help="more libraries for every link, after the program")
     ap.add_argument("--also", action="append", default=[],
                     help="another source file of the program")
     ap.add_argument("source")
@@ -75,7 +77,7 @@ def main():
     r = run(["gcc", "-std=gnu11", "-O1", "-w"] + shlex.split(a.cflags) + [
              ] + [f"-I{os.path.dirname(os.path.abspath(src))}"
                   for src in sources] + ref_cs +
-            ["-o", ref_exe, "-lm"])
+            ["-o", ref_exe, "-lm"] + shlex.split(a.libs))
     if r.returncode:
         die(f"gcc could not compile the elision:\n{r.stderr}")
     ref = run([ref_exe] + a.args, timeout=a.timeout)
@@ -88,7 +90,7 @@ def main():
                    [f"-fplugin-arg-cilk-mode={mode}", opt] +
                    shlex.split(a.cflags) + ["-x", "c"] + sources +
                    ["-o", exe] +
-                   shlex.split(a.cilkrt) + ["-lm"])
+                   shlex.split(a.cilkrt) + ["-lm"] + shlex.split(a.libs))
             r = run(cmd)
             if r.returncode:
                 die(f"compile failed ({shlex.join(cmd)}):\n{r.stderr}")

@@ -1,5 +1,6 @@
 // Checks that a spawn nested inside an expression is an error: operands,
-// ternaries, call arguments, conditions, chained assignments, comma.
+// ternaries, call arguments, conditions, chained assignments, comma, the
+// value of a statement expression.
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
 int use(int x) { return x; }
 cilk int f(int n) { return n; }
@@ -20,5 +21,10 @@ cilk int g(int n)
     (void)spawn f(n);            // expected-error {{'spawn' cannot appear inside an expression}}
     for (x = spawn f(n); x < 3; x++) // expected-error {{'spawn' cannot appear inside an expression}}
         ;
+    y = ({ x = spawn f(n); });    // expected-error {{'spawn' cannot appear inside an expression}}
+    y = ({ spawn f(n); });        // expected-error {{'spawn' cannot appear inside an expression}}
+    y = ({ x = spawn f(n); 2; }); // a statement of the statement expression
+    ({ spawn f(n); (void)0; });
+    sync;
     return x + y;
 }

@@ -11,7 +11,7 @@
 // CHECK-NOT: __cilk_sync_marker
 // CHECK-NOT: llvm.global.annotations
 // CHECK-LABEL: define {{.*}} @fib.fast(
-// O0: call i32 @fib.fast({{.*}}), !cilk.spawn
+// O0: call i32 @fib.fast({{.*}}){{.*}}, !cilk.spawn
 cilk int fib(int n)
 {
     int x, y;

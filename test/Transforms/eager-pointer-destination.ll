@@ -1,6 +1,7 @@
 ; Checks `a[i] = spawn f(i)`: the element's address is computed before the
-; call (the continuation may change i), saved in the frame for a thief, and
-; the array the children write into lives in a heap frame.
+; call (the continuation may change i), saved in the frame for a thief and
+; reloaded by the tail, and the array the children write into lives in a
+; heap frame.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
 
 define i32 @f(i32 %i) #0 {
@@ -44,7 +45,8 @@ attributes #0 = { "cilk" }
 ; CHECK-NEXT: store ptr %p, ptr %dst.1.field
 ; CHECK: %r = call i32 @f(i32 %iv), !cilk.spawn
 ; CHECK: tail.1:
-; CHECK-NEXT: store i32 %r, ptr %p
+; CHECK-NEXT: %dst.1.reload = load ptr, ptr %dst.1.field
+; CHECK-NEXT: store i32 %r, ptr %dst.1.reload
 ; CHECK: call void @__cilkrt_frame_free(ptr %w, ptr %frame)
 ; CHECK-NEXT: ret i32
 

@@ -1,0 +1,395 @@
+//===- CilkTail.cpp - A spawn statement: its destination and its tail -----===//
+//
+// `lhs op= spawn f(args);` reaches the pass as the call, the evaluation of
+// lhs and the assignment, up to the plugin's end marker:
+//
+//   %r = call i32 @f(i32 %n), !cilk.spawn     ; the spawn
+//   %i = load i32, ptr %i.addr                 ; lhs = a[i]: its address
+//   %p = getelementptr inbounds i32, ptr %a, i32 %i
+//   %old = load i32, ptr %p                    ; `+=`: the old value
+//   %new = add nsw i32 %old, %r
+//   store i32 %new, ptr %p
+//   call void @__cilk_spawn_end()
+//
+// The destination is evaluated before the spawn (as OpenCilk does), in
+// every mode, the serial elision included: whatever the statement computes
+// without the result, short of the old value `op=` reads, moves before the
+// call (%i and %p above). The rest is the spawn's tail: the assignment,
+// run when the result arrives (CilkPrepare.cpp). The tail may have control
+// flow (a compare-exchange loop for an _Atomic lhs, a sanitizer's check);
+// only its first block gives up code to the spawn.
+//
+// A statement the plugin did not end (a declaration `T x = spawn f();`,
+// an IR input) ends at the first store of the result, where the marker is
+// put then.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+static bool isSuspendOrSpawn(const Instruction &I) {
+  if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+    return true;
+  return isCallTo(I, CILK_ABI_SYNC_MARKER);
+}
+
+static bool isLifetime(const Instruction *I) {
+  auto *II = dyn_cast<IntrinsicInst>(I);
+  return II && II->isLifetimeStartOrEnd();
+}
+
+static AllocaInst *baseAlloca(Value *Ptr) {
+  return dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+}
+
+/// Calls the users of A (through GEPs and casts) that are not lifetime
+/// markers; stops and returns false when Fn does.
+template <typename FnT> static bool allUsers(AllocaInst *A, FnT Fn) {
+  SmallVector<Value *, 8> Work{A};
+  while (!Work.empty())
+    for (User *U : Work.pop_back_val()->users()) {
+      auto *I = cast<Instruction>(U);
+      if (isa<GetElementPtrInst>(I) || isa<CastInst>(I))
+        Work.push_back(I);
+      else if (!isLifetime(I) && !Fn(I))
+        return false;
+    }
+  return true;
+}
+
+bool SpawnStatement::isLocal(AllocaInst *A) const {
+  return allUsers(A, [&](Instruction *I) { return Insts.count(I) != 0; });
+}
+
+/// What carries spawn Call's result through its statement: the values
+/// computed from it, and the temporaries holding (part of) it.
+struct ResultFlow {
+  SmallPtrSet<Value *, 16> Dep;
+  SmallPtrSet<AllocaInst *, 4> Temps;
+  ResultFlow(CallBase *Call, AllocaInst *ResultMem) {
+    if (!Call->getType()->isVoidTy())
+      Dep.insert(Call);
+    if (ResultMem)
+      Temps.insert(ResultMem);
+  }
+  bool isTemp(Value *Ptr) const {
+    AllocaInst *A = baseAlloca(Ptr);
+    return A && Temps.count(A);
+  }
+};
+
+// ---- The end of a statement without a marker ----
+
+/// True if A is clang's temporary for an aggregate result that arrived in
+/// registers: stored into here, then copied out by a memcpy later in the
+/// same block.
+static bool isCoercionTemp(AllocaInst *A, Instruction *Store) {
+  for (Instruction &I :
+       make_range(std::next(Store->getIterator()), Store->getParent()->end())) {
+    if (auto *MT = dyn_cast<MemTransferInst>(&I))
+      if (baseAlloca(MT->getSource()) == A)
+        return true;
+    if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+      return false;
+  }
+  return false;
+}
+
+/// The instruction that ends spawn Call's statement when nothing marks its
+/// end: the first write of the result (or, for `T x = spawn f()` with T
+/// returned in two registers, the last of the stores of its members) that
+/// is not into a temporary. Null if the result is not written before the
+/// block, a call or the next statement ends.
+static Instruction *firstWriteOfResult(CallBase *Call, AllocaInst *ResultMem) {
+  BasicBlock *BB = Call->getParent();
+  ResultFlow Flow(Call, ResultMem);
+  auto &Dep = Flow.Dep;
+  auto &Temps = Flow.Temps;
+  auto IsTemp = [&](Value *Ptr) { return Flow.isTemp(Ptr); };
+  auto *RetST = dyn_cast<StructType>(Call->getType());
+  unsigned PartsLeft = RetST ? RetST->getNumElements() : 0;
+  AllocaInst *PartsBase = nullptr;
+  for (Instruction &I : make_range(std::next(Call->getIterator()), BB->end())) {
+    if (I.isTerminator() || isSuspendOrSpawn(I))
+      return nullptr;
+    if (isLifetime(&I)) {
+      if (IsTemp(I.getOperand(1)))
+        continue;
+      return nullptr; // the next statement begins
+    }
+    if (isa<CallBase>(I) && !isa<MemTransferInst>(I))
+      return nullptr;
+    if (auto *SI = dyn_cast<StoreInst>(&I);
+        SI && Dep.count(SI->getValueOperand())) {
+      AllocaInst *A = baseAlloca(SI->getPointerOperand());
+      if (A && isCoercionTemp(A, SI)) {
+        Temps.insert(A);
+        continue;
+      }
+      if (PartsLeft && A && isa<ExtractValueInst>(SI->getValueOperand()) &&
+          (!PartsBase || PartsBase == A)) {
+        PartsBase = A;
+        if (--PartsLeft)
+          continue;
+      }
+      return SI;
+    }
+    if (auto *MT = dyn_cast<MemTransferInst>(&I); MT && IsTemp(MT->getSource()))
+      return MT;
+    if (any_of(I.operands(), [&](Value *Op) { return Dep.count(Op); }) ||
+        (isa<LoadInst>(I) && IsTemp(cast<LoadInst>(I).getPointerOperand())))
+      Dep.insert(&I);
+  }
+  return nullptr;
+}
+
+// ---- The statement ----
+
+bool findSpawnStatement(CallBase *Call, SpawnStatement &St) {
+  BasicBlock *BB = Call->getParent();
+  for (Instruction &I : make_range(std::next(Call->getIterator()), BB->end())) {
+    if (isCallTo(I, CILK_ABI_SPAWN_END)) {
+      St.End = cast<CallInst>(&I);
+      return true;
+    }
+    if (isSuspendOrSpawn(I))
+      return false;
+    St.First.push_back(&I);
+    St.Insts.insert(&I);
+  }
+  // Control flow inside the statement: every path from here reaches the
+  // one end marker, and nothing else enters the blocks on the way.
+  SmallVector<BasicBlock *, 8> Work(successors(BB));
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  while (!Work.empty()) {
+    BasicBlock *B = Work.pop_back_val();
+    if (B == BB || B->isEHPad())
+      return false;
+    if (!Seen.insert(B).second)
+      continue;
+    St.Blocks.push_back(B);
+    bool Ends = false;
+    for (Instruction &I : *B) {
+      if (isCallTo(I, CILK_ABI_SPAWN_END)) {
+        if (St.End && St.End != &I)
+          return false;
+        St.End = cast<CallInst>(&I);
+        Ends = true;
+        break;
+      }
+      if (isSuspendOrSpawn(I) || isa<ReturnInst>(I) || isa<ResumeInst>(I))
+        return false;
+      St.Insts.insert(&I);
+    }
+    if (!Ends)
+      append_range(Work, successors(B));
+  }
+  if (!St.End)
+    return false;
+  // A dead end (a trap that -ftrapv shares between checks) may be entered
+  // from elsewhere too: the inlet gets a copy.
+  for (BasicBlock *B : St.Blocks)
+    for (BasicBlock *Pred : predecessors(B))
+      if (Pred != BB && !Seen.count(Pred) && succ_size(B) != 0)
+        return false;
+  return true;
+}
+
+/// True if I's use by U computes or reaches an address (a pointer operand,
+/// an index): not a value the assignment stores.
+static bool isAddressUse(const Instruction *U, const Instruction *I) {
+  if (auto *L = dyn_cast<LoadInst>(U))
+    return L->getPointerOperand() == I;
+  if (auto *SI = dyn_cast<StoreInst>(U))
+    return SI->getPointerOperand() == I && SI->getValueOperand() != I;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(U))
+    return RMW->getPointerOperand() == I;
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(U))
+    return CX->getPointerOperand() == I;
+  if (isa<GetElementPtrInst>(U))
+    return true;
+  if (isa<CallBase>(U) || isa<CastInst>(U))
+    return I->getType()->isPointerTy();
+  return false;
+}
+
+/// Values cheaper to compute again in the tail than to carry to it: the
+/// address of a member or element at a constant offset, a cast.
+static bool isRematerializable(const Instruction *I) {
+  if (auto *GEP = dyn_cast<GetElementPtrInst>(I))
+    return GEP->hasAllConstantIndices();
+  return isa<CastInst>(I) && !I->mayReadOrWriteMemory();
+}
+
+/// `T x = spawn f();` with T returned in memory: clang passes x itself as
+/// f's sret argument, where the result would arrive before the tail and,
+/// after a steal, in the thief's copy of the frame instead of the frame.
+/// The result gets a temporary, copied into x by the tail:
+///
+///   %result.tmp = alloca %T                        ; entry
+///   call void @f(ptr sret(%T) %result.tmp, ...), !cilk.spawn
+///   call void @llvm.memcpy(ptr %x, ptr %result.tmp, i64 <size>)
+static AllocaInst *giveResultATemporary(CallBase *Call, unsigned ArgNo,
+                                        AllocaInst *Var) {
+  Function &F = *Call->getFunction();
+  Type *Ty = Call->getParamStructRetType(ArgNo);
+  Align Al = std::max(Call->getParamAlign(ArgNo).valueOrOne(),
+                      Var->getAlign());
+  auto *Tmp = new AllocaInst(Ty, F.getDataLayout().getAllocaAddrSpace(),
+                             nullptr, Al, "result.tmp",
+                             F.getEntryBlock().getFirstInsertionPt());
+  Call->setArgOperand(ArgNo, Tmp);
+  IRBuilder<> B(Call->getNextNode());
+  B.CreateMemCpy(Var, Var->getAlign(), Tmp, Al,
+                 F.getDataLayout().getTypeAllocSize(Ty));
+  return Tmp;
+}
+
+/// Splits statement St of spawn Call into what moves before the call and
+/// the tail; moves the former. Returns false if the statement's end was
+/// not found (the result is then left where it is; CilkPrepare reports a
+/// result used otherwise).
+static bool hoistDestination(CallBase *Call) {
+  AllocaInst *ResultMem = nullptr;
+  for (unsigned I = 0; I < Call->arg_size(); ++I)
+    if (Call->paramHasAttr(I, Attribute::StructRet)) {
+      ResultMem = baseAlloca(Call->getArgOperand(I));
+      if (ResultMem && Call->getArgOperand(I) == ResultMem &&
+          !allUsers(ResultMem, [&](Instruction *U) {
+            auto *MT = dyn_cast<MemTransferInst>(U);
+            return U == Call ||
+                   (MT && baseAlloca(MT->getRawSource()) == ResultMem);
+          }))
+        ResultMem = giveResultATemporary(Call, I, ResultMem);
+    }
+
+  SpawnStatement St;
+  if (!findSpawnStatement(Call, St)) {
+    if (St.End)
+      return false; // marked, but not a statement this lowering knows
+    if (Instruction *W = firstWriteOfResult(Call, ResultMem)) {
+      // The statement is the instructions up to W: mark its end.
+      St = SpawnStatement();
+      for (Instruction &I : make_range(std::next(Call->getIterator()),
+                                       std::next(W->getIterator()))) {
+        St.First.push_back(&I);
+        St.Insts.insert(&I);
+      }
+      St.End = CallInst::Create(
+          getRuntimeFn(*Call->getModule(), CILK_ABI_SPAWN_END), "",
+          std::next(W->getIterator()));
+      // The value of the assignment expression, computed after it, is not
+      // used: a spawn is a statement (the plugin checks).
+      SmallVector<WeakTrackingVH, 4> Dead;
+      for (Instruction *I : St.First)
+        for (User *U : I->users())
+          if (auto *UI = dyn_cast<Instruction>(U);
+              UI && !St.Insts.count(UI) && isInstructionTriviallyDead(UI) &&
+              !is_contained(Dead, UI))
+            Dead.push_back(UI);
+      RecursivelyDeleteTriviallyDeadInstructions(Dead);
+    }
+    if (!St.End)
+      return false;
+  }
+
+  // The tail: what needs the result (through temporaries too), every
+  // block after the first, and what touches the statement's temporaries.
+  SmallPtrSet<Instruction *, 32> Tail;
+  ResultFlow Flow(Call, ResultMem);
+  auto &Dep = Flow.Dep;
+  auto &Temps = Flow.Temps;
+  auto TouchesTemp = [&](Instruction &I) {
+    return any_of(I.operands(), [&](Value *Op) {
+      return Op->getType()->isPointerTy() && Flow.isTemp(Op);
+    });
+  };
+  auto ReadsTemp = [&](Instruction &I) {
+    Value *From = nullptr;
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      From = L->getPointerOperand();
+    else if (auto *MT = dyn_cast<MemTransferInst>(&I))
+      From = MT->getRawSource();
+    return From && Flow.isTemp(From);
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction *I : St.Insts) {
+      if (Dep.count(I))
+        continue;
+      if (any_of(I->operands(), [&](Value *Op) { return Dep.count(Op); }) ||
+          ReadsTemp(*I)) {
+        Dep.insert(I);
+        Changed = true;
+        // A store of (part of) the result into a local that only this
+        // statement uses: a temporary, read by the rest of the tail.
+        Value *Into = nullptr;
+        if (auto *SI = dyn_cast<StoreInst>(I))
+          Into = SI->getPointerOperand();
+        else if (auto *MT = dyn_cast<MemTransferInst>(I))
+          Into = MT->getRawDest();
+        if (AllocaInst *A = Into ? baseAlloca(Into) : nullptr;
+            A && !Temps.count(A) && St.isLocal(A))
+          Temps.insert(A);
+      }
+    }
+  }
+  for (Instruction *I : St.Insts)
+    if (Dep.count(I) || I->getParent() != Call->getParent() ||
+        I->isTerminator() || TouchesTemp(*I))
+      Tail.insert(I);
+  // Backward through the first block: a value the tail uses as a value
+  // (the old value of `x op= spawn`, and what computes it) stays in it;
+  // an address it uses moves before the call, unless cheaper to redo.
+  for (Instruction *I : reverse(St.First)) {
+    if (Tail.count(I))
+      continue;
+    bool Used = false, AsValue = false;
+    for (User *U : I->users())
+      if (auto *UI = dyn_cast<Instruction>(U); UI && Tail.count(UI)) {
+        Used = true;
+        AsValue |= !isAddressUse(UI, I);
+      }
+    if (AsValue || (Used && isRematerializable(I)))
+      Tail.insert(I);
+  }
+  // What would move but reads something the tail computes stays too.
+  SmallVector<Instruction *, 16> Hoist;
+  for (Instruction *I : St.First) {
+    if (!Tail.count(I) && any_of(I->operands(), [&](Value *Op) {
+          auto *OI = dyn_cast<Instruction>(Op);
+          return OI && Tail.count(OI);
+        }))
+      Tail.insert(I);
+    if (!Tail.count(I))
+      Hoist.push_back(I);
+  }
+  for (Instruction *I : Hoist)
+    I->moveBefore(Call);
+  return true;
+}
+
+bool hoistSpawnDestinations(Function &F) {
+  SmallVector<CallBase *, 8> Spawns;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+      Spawns.push_back(CB);
+  bool Changed = false;
+  for (CallBase *CB : Spawns)
+    Changed |= hoistDestination(CB);
+  return Changed;
+}
+
+} // namespace cilk
