@@ -57,25 +57,6 @@ static AllocaInst *createLocalFor(Function &F, Type *Ty, Align Al,
   return A;
 }
 
-static bool isLifetimeMarker(const Instruction *I) {
-  auto *II = dyn_cast<IntrinsicInst>(I);
-  return II && II->isLifetimeStartOrEnd();
-}
-
-/// True if In holds for every user of A (through GEPs).
-template <typename PredT> static bool isUsedOnlyIn(AllocaInst *A, PredT In) {
-  SmallVector<Value *, 8> Work{A};
-  while (!Work.empty())
-    for (User *U : Work.pop_back_val()->users()) {
-      auto *I = cast<Instruction>(U);
-      if (!In(I))
-        return false;
-      if (isa<GetElementPtrInst>(I))
-        Work.push_back(I);
-    }
-  return true;
-}
-
 /// Splits spawn P's block into call | tail.N ... | resume.N, the tail being
 /// its statement after the call (CilkTail.cpp already moved the evaluation
 /// of the destination before the call), and decides how a result that
@@ -116,9 +97,8 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
       P.ResultMemory = dyn_cast<AllocaInst>(
           Call->getArgOperand(I)->stripPointerCasts());
       if (!P.ResultMemory ||
-          !isUsedOnlyIn(P.ResultMemory, [&](Instruction *U) {
-            return U->getParent() == BB || (Found && St.Insts.count(U)) ||
-                   isLifetimeMarker(U);
+          !allUsersSatisfy(P.ResultMemory, [&](Instruction *U) {
+            return U->getParent() == BB || (Found && St.Insts.count(U));
           })) {
         reportUnsupported(*S.F,
                           "a spawned call's aggregate result is not "

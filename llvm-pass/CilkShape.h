@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 
@@ -145,6 +146,12 @@ struct SpawnStatement {
   /// True if every use of A, lifetime markers aside, is in the statement.
   bool isLocal(llvm::AllocaInst *A) const;
 };
+/// True for llvm.lifetime.start/end.
+bool isLifetimeMarker(const llvm::Instruction *I);
+/// True if Fn holds for every user of A, through GEPs and casts, that is not
+/// a lifetime marker.
+bool allUsersSatisfy(llvm::AllocaInst *A,
+                     llvm::function_ref<bool(llvm::Instruction *)> Fn);
 /// Finds spawn Call's statement: false if it has no end marker, or one that
 /// not every path from the call reaches first.
 bool findSpawnStatement(llvm::CallBase *Call, SpawnStatement &St);

@@ -45,7 +45,7 @@ static bool isSuspendOrSpawn(const Instruction &I) {
   return isCallTo(I, CILK_ABI_SYNC_MARKER);
 }
 
-static bool isLifetime(const Instruction *I) {
+bool isLifetimeMarker(const Instruction *I) {
   auto *II = dyn_cast<IntrinsicInst>(I);
   return II && II->isLifetimeStartOrEnd();
 }
@@ -54,23 +54,22 @@ static AllocaInst *baseAlloca(Value *Ptr) {
   return dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
 }
 
-/// Calls the users of A (through GEPs and casts) that are not lifetime
-/// markers; stops and returns false when Fn does.
-template <typename FnT> static bool allUsers(AllocaInst *A, FnT Fn) {
+bool allUsersSatisfy(AllocaInst *A, function_ref<bool(Instruction *)> Fn) {
   SmallVector<Value *, 8> Work{A};
   while (!Work.empty())
     for (User *U : Work.pop_back_val()->users()) {
       auto *I = cast<Instruction>(U);
       if (isa<GetElementPtrInst>(I) || isa<CastInst>(I))
         Work.push_back(I);
-      else if (!isLifetime(I) && !Fn(I))
+      else if (!isLifetimeMarker(I) && !Fn(I))
         return false;
     }
   return true;
 }
 
 bool SpawnStatement::isLocal(AllocaInst *A) const {
-  return allUsers(A, [&](Instruction *I) { return Insts.count(I) != 0; });
+  return allUsersSatisfy(A,
+                         [&](Instruction *I) { return Insts.count(I) != 0; });
 }
 
 /// What carries spawn Call's result through its statement: the values
@@ -124,7 +123,7 @@ static Instruction *firstWriteOfResult(CallBase *Call, AllocaInst *ResultMem) {
   for (Instruction &I : make_range(std::next(Call->getIterator()), BB->end())) {
     if (I.isTerminator() || isSuspendOrSpawn(I))
       return nullptr;
-    if (isLifetime(&I)) {
+    if (isLifetimeMarker(&I)) {
       if (IsTemp(I.getOperand(1)))
         continue;
       return nullptr; // the next statement begins
@@ -267,7 +266,7 @@ static bool hoistDestination(CallBase *Call) {
     if (Call->paramHasAttr(I, Attribute::StructRet)) {
       ResultMem = baseAlloca(Call->getArgOperand(I));
       if (ResultMem && Call->getArgOperand(I) == ResultMem &&
-          !allUsers(ResultMem, [&](Instruction *U) {
+          !allUsersSatisfy(ResultMem, [&](Instruction *U) {
             auto *MT = dyn_cast<MemTransferInst>(U);
             return U == Call ||
                    (MT && baseAlloca(MT->getRawSource()) == ResultMem);
