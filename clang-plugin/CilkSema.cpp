@@ -208,6 +208,12 @@ struct CilkDiags {
                        "supported in a Cilk procedure that spawns or syncs, "
                        "except in the serial elision "
                        "(-fplugin-arg-cilk-mode=serial)");
+    SetjmpInProcedure = D.getDiagnosticIDs()->getCustomDiagID(
+        DiagnosticIDs::Warning,
+        "'%0' in a Cilk procedure that spawns or syncs: a longjmp back to "
+        "it across a spawn or a sync is not supported in the parallel "
+        "modes (the frame may have been stolen or released and resumed on "
+        "another stack)");
     PreviousDecl = D.getCustomDiagID(DiagnosticsEngine::Note,
                                      "previous declaration is here");
   }
@@ -217,7 +223,8 @@ struct CilkDiags {
       SpawnVoidAssigned, CilkCallNoSpawn, SyncInCFunction, SyncNotStatement,
       AbortInCFunction, AbortNotStatement, SynchedInCFunction,
       SynchedOutsideFunction, InInlet,
-      JumpOutOfInlet, CilkRedeclared, LabelAddress, PreviousDecl;
+      JumpOutOfInlet, CilkRedeclared, LabelAddress, SetjmpInProcedure,
+      PreviousDecl;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -244,6 +251,12 @@ public:
       Synched.push_back(CE);
     if (isCallOf(CE, CILK_ABI_INLET_BEGIN))
       InletBegins.push_back(CE);
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      unsigned ID = Callee->getBuiltinID();
+      if (Callee->hasAttr<ReturnsTwiceAttr>() ||
+          (ID && Ctx.BuiltinInfo.isReturnsTwice(ID)))
+        ReturnsTwice.push_back(CE);
+    }
     return true;
   }
   bool VisitReturnStmt(ReturnStmt *R) {
@@ -262,6 +275,7 @@ public:
   llvm::SmallVector<CallExpr *, 4> InletBegins;
   llvm::SmallVector<std::pair<CallExpr *, const NamedDecl *>, 16> CilkCalls;
   llvm::SmallVector<AddrLabelExpr *, 2> LabelAddresses;
+  llvm::SmallVector<CallExpr *, 2> ReturnsTwice; // setjmp and relatives
   llvm::SmallVector<ReturnStmt *, 8> Returns;
 
 private:
@@ -364,6 +378,20 @@ public:
     if (InCilk && Parallel && (!C.Spawns.empty() || !C.SyncRefs.empty()))
       for (AddrLabelExpr *E : C.LabelAddresses)
         Diags.D.Report(E->getAmpAmpLoc(), Diags.LabelAddress);
+    // Likewise a setjmp's saved stack pointer; whether a longjmp crosses a
+    // spawn or sync is not known here, hence a warning.
+    if (InCilk && Parallel && (!C.Spawns.empty() || !C.SyncRefs.empty()))
+      for (CallExpr *CE : C.ReturnsTwice) {
+        // Name what the user wrote: glibc's setjmp is a macro.
+        SourceLocation L = CE->getBeginLoc();
+        llvm::StringRef Name =
+            L.isMacroID()
+                ? Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts())
+                : CE->getDirectCallee()->getName();
+        Diags.D.Report(SM.getFileLoc(CE->getExprLoc()),
+                       Diags.SetjmpInProcedure)
+            << Name;
+      }
 
     // Rewrite only an error-free AST: codegen will not run otherwise, and
     // recovery expressions make poor parents.

@@ -3,6 +3,7 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
@@ -145,6 +146,17 @@ bool isProfileHookName(StringRef Name) {
       CILK_ABI_PROF_ENTER, CILK_ABI_PROF_SPAWN,  CILK_ABI_PROF_RESUME,
       CILK_ABI_PROF_SYNC,  CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN};
   return is_contained(Hooks, Name);
+}
+
+const AttributeMask &poisonIntolerantRetAttrs() {
+  static const AttributeMask Mask = [] {
+    AttributeMask M;
+    M.addAttribute(Attribute::NoUndef);
+    M.addAttribute(Attribute::Dereferenceable);
+    M.addAttribute(Attribute::DereferenceableOrNull);
+    return M;
+  }();
+  return Mask;
 }
 
 FunctionCallee getRuntimeFn(Module &M, StringRef Name) {

@@ -64,6 +64,7 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -91,6 +92,7 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
 }
 
 static ReturnInst *createDummyReturn(Function &F, BasicBlock *BB) {
+  F.removeRetAttrs(poisonIntolerantRetAttrs());
   Type *Ty = F.getReturnType();
   return ReturnInst::Create(
       F.getContext(), Ty->isVoidTy() ? nullptr : PoisonValue::get(Ty), BB);

@@ -24,6 +24,7 @@
 #include "llvm/Support/Error.h"
 
 namespace llvm {
+class AttributeMask;
 class CallBase;
 class Function;
 class FunctionCallee;
@@ -93,6 +94,13 @@ bool lowerChildKeywordsSerially(llvm::Function &F);
 /// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in
 /// CilkShape.h): fast clone, slow clone, inlets and descriptor.
 bool lowerToClones(llvm::Module &M, Mode TheMode);
+
+/// The return attributes that a poison result makes undefined behaviour
+/// (noundef, which MemorySanitizer builds put on every result, and
+/// dereferenceability): a fast clone whose frame was stolen or released
+/// returns poison, so they are dropped from fast clones and spawn calls
+/// (CilkABI.cpp).
+const llvm::AttributeMask &poisonIntolerantRetAttrs();
 
 /// True if F is a Cilk procedure (carries the "cilk" function attribute).
 bool isCilkProcedure(const llvm::Function &F);

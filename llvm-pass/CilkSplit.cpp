@@ -11,6 +11,7 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -40,6 +41,12 @@ bool lowerToClones(Module &M, Mode TheMode) {
       if (hasSuspendPoints(F))
         Procs.push_back(&F);
     }
+  // A child whose frame was stolen or released returns poison
+  // (CilkFast.cpp): its spawn must not promise more.
+  for (Function *F : Procs)
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+        CB->removeRetAttrs(poisonIntolerantRetAttrs());
   SerialClones Serial = buildSerialClones(Procs);
   for (Function *F : Procs)
     findFastClonesOfPointers(*F);

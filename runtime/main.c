@@ -66,7 +66,8 @@ int main(int argc, char *argv[], char *envp[])
     struct main_args args = {argc, argv, envp, 0};
     int status = 0;
     struct root r = {.thunk = main_thunk, .args = &args, .tmp = &args.status,
-                     .result = &status, .size = sizeof status};
+                     .result = &status, .size = sizeof status,
+                     .exits_in_fork_child = true};
     if (!sched_start(opts.nproc) || !sched_submit(&r))
         abort(); /* nothing stops the pool before main returns */
     sched_stop();

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -393,13 +393,32 @@ static void attempt_steal(atomic_int *cf)
                                             memory_order_relaxed);
 }
 
-static uint64_t next_random(struct worker *w)
+/* Lazy modes: ask v to release its C stack (an unsuccessful steal
+ * attempt). A guest's word lives in the thread-local storage of a thread
+ * that may leave: its lock keeps the word alive while we write it. */
+static void request_release(struct worker *v)
 {
-    uint64_t x = w->rng; /* xorshift64 */
+    if (v->guest)
+        spin_lock(&v->lock);
+    atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
+    if (cf)
+        attempt_steal(cf);
+    if (v->guest)
+        spin_unlock(&v->lock);
+}
+
+static uint64_t xorshift(uint64_t *state)
+{
+    uint64_t x = *state;
     x ^= x << 13;
     x ^= x >> 7;
     x ^= x << 17;
-    return w->rng = x;
+    return *state = x;
+}
+
+static uint64_t next_random(struct worker *w)
+{
+    return xorshift(&w->rng);
 }
 
 static struct closure *steal(struct worker *w)
@@ -411,16 +430,7 @@ static struct closure *steal(struct worker *w)
     struct worker *v = workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
     if (atomic_load(&v->head) >= atomic_load(&v->tail)) {
-        /* Lazy modes: ask v to release its C stack. A guest's word lives
-         * in the thread-local storage of a thread that may leave: its
-         * lock keeps the word alive while we write it. */
-        if (v->guest)
-            spin_lock(&v->lock);
-        atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
-        if (cf)
-            attempt_steal(cf);
-        if (v->guest)
-            spin_unlock(&v->lock);
+        request_release(v);
         STAT_INC(w, empty);
         return NULL;
     }
@@ -480,10 +490,57 @@ static void stress_self(struct worker *w, unsigned percent)
         attempt_steal(&__cilkrt_tls_cf);
 }
 
+/* ---- fork() (scheduler.h) ---- */
+
+static bool forked; /* this process is a child forked while the pool ran */
+
+/* The child cannot go on: say why and end it. */
+static _Noreturn void fork_stop(void)
+{
+    fprintf(stderr,
+            "cilk: this process was forked while Cilk workers ran and now "
+            "needs work that another worker ran: only the forking thread "
+            "survives fork(). Fork before the first spawn, or call exec or "
+            "_exit in the child.\n");
+    fflush(NULL);
+    _exit(2);
+}
+
+/* pool_mu is consistent in the child: no other thread holds it across. */
+static void fork_prepare(void)
+{
+    pthread_mutex_lock(&pool_mu);
+}
+
+static void fork_parent(void)
+{
+    pthread_mutex_unlock(&pool_mu);
+}
+
+static void fork_child(void)
+{
+    pthread_mutex_unlock(&pool_mu);
+    if (!started || stopped)
+        return;
+    forked = true;
+    /* No thief survives: none steals from this thread, and a lock one held
+     * on its deque is released. */
+    atomic_store(&nvictims, 0);
+    struct worker *w = __cilkrt_tls_worker;
+    if (w)
+        atomic_store(&w->lock, 0);
+}
+
 /* r's computation is over: wake its submitter, which may return (and free
  * r) at once. */
 static void root_finish(struct root *r)
 {
+    if (forked && !pthread_equal(r->owner, pthread_self())) {
+        if (!r->exits_in_fork_child)
+            fork_stop();
+        fflush(NULL);
+        exit(*(const int *)r->result);
+    }
     pthread_mutex_lock(&pool_mu);
     r->finished = true;
     atomic_fetch_sub_explicit(&active_roots, 1, memory_order_relaxed);
@@ -643,6 +700,8 @@ static void scheduler(struct worker *w)
             run_closure(w, c);
             continue;
         }
+        if (forked)
+            fork_stop(); /* what is left ran on workers that are gone */
         if (!atomic_load_explicit(&active_roots, memory_order_relaxed)) {
             idle_wait();
             continue;
@@ -657,32 +716,30 @@ static void scheduler(struct worker *w)
     }
 }
 
-/* Stress mode: each worker gets a timer that interrupts it every 50-100
- * microseconds of wall time, wherever it is, with an unsuccessful steal
- * attempt against itself: releases start at random depths, on any number
- * of workers, hundreds of times even in a test of a few milliseconds. */
-static void stress_signal(int sig)
-{
-    (void)sig;
-    attempt_steal(&__cilkrt_tls_cf);
-}
+/* Stress mode: a thread of the runtime's own makes an unsuccessful steal
+ * attempt against every worker and guest every 50-100 microseconds of wall
+ * time, wherever each is: releases start at random depths, on any number
+ * of workers, hundreds of times even in a test of a few milliseconds. It
+ * writes the flags as a thief does and sends no signal, so the program's
+ * own system calls (nanosleep, poll, ...) are never interrupted. It stops
+ * with the workers and waits at their exit barrier, since the flags it
+ * writes live in their thread-local storage. */
+static pthread_t stress_thread;
 
-static timer_t stress_timer_start(struct worker *w)
+static void *stress_main(void *arg)
 {
-    struct sigevent sev;
-    memset(&sev, 0, sizeof sev);
-    sev.sigev_notify = SIGEV_THREAD_ID;
-    sev.sigev_signo = SIGURG;
-    sev._sigev_un._tid = (pid_t)syscall(SYS_gettid);
-    timer_t t = 0; /* MemorySanitizer does not see timer_create write it */
-    if (timer_create(CLOCK_MONOTONIC, &sev, &t)) {
-        perror("cilk: stress timer");
-        exit(2);
+    (void)arg;
+    prctl(PR_SET_TIMERSLACK, 1000UL); /* sleep 50-100 us, not 100-150 */
+    uint64_t rng = 0x2545f4914f6cdd1dull;
+    while (!atomic_load_explicit(&done, memory_order_acquire)) {
+        int n = atomic_load_explicit(&nvictims, memory_order_acquire);
+        for (int i = 0; i < n; i++)
+            request_release(workers[i]);
+        struct timespec ts = {0, 50000 + (long)(xorshift(&rng) % 50000)};
+        nanosleep(&ts, NULL);
     }
-    long ns = 50000 + (long)(next_random(w) % 50000);
-    struct itimerspec its = {{0, ns}, {0, ns}};
-    timer_settime(t, 0, &its, NULL);
-    return t;
+    pthread_barrier_wait(&exit_barrier);
+    return NULL;
 }
 
 static void *worker_main(void *arg)
@@ -691,12 +748,7 @@ static void *worker_main(void *arg)
     __cilkrt_tls_worker = w;
     atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
     fault_setup(w);
-    timer_t timer = 0;
-    if (stress)
-        timer = stress_timer_start(w);
     scheduler(w);
-    if (stress)
-        timer_delete(timer);
     /* Thieves write other workers' control-flow words, which live in
      * thread-local storage: no worker exits before all have stopped. */
     pthread_barrier_wait(&exit_barrier);
@@ -740,21 +792,13 @@ static void start_locked(int nproc)
     for (int i = 0; i < nproc; i++)
         workers[i] = worker_new(i);
 
-    pthread_barrier_init(&exit_barrier, NULL, (unsigned)nproc);
+    pthread_barrier_init(&exit_barrier, NULL, (unsigned)nproc + (stress != 0));
     struct sigaction fault;
     memset(&fault, 0, sizeof fault);
     fault.sa_sigaction = fault_handler;
     fault.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&fault.sa_mask);
     sigaction(SIGSEGV, &fault, NULL);
-    if (stress) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = stress_signal;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGURG, &sa, NULL);
-    }
 
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -768,7 +812,16 @@ static void start_locked(int nproc)
             exit(2);
         }
     }
+    if (stress) {
+        int err = pthread_create(&stress_thread, NULL, stress_main, NULL);
+        if (err) {
+            fprintf(stderr, "cilk: cannot start the stress thread: %s\n",
+                    strerror(err));
+            exit(2);
+        }
+    }
     pthread_attr_destroy(&attr);
+    pthread_atfork(fork_prepare, fork_parent, fork_child);
     started = true;
 }
 
@@ -800,6 +853,7 @@ static void activate_locked(void)
 
 static void root_init(struct root *r)
 {
+    r->owner = pthread_self();
     atomic_init(&r->c.join, 1); /* the top frame, running */
     closure_init_gens(&r->c, 0);
     r->c.desc = NULL;
@@ -815,6 +869,8 @@ bool sched_submit(struct root *r)
         pthread_mutex_unlock(&pool_mu);
         return false;
     }
+    if (forked)
+        fork_stop(); /* no worker would run it */
     *queue_tail = r;
     queue_tail = &r->next;
     atomic_fetch_add_explicit(&queued_roots, 1, memory_order_relaxed);
@@ -892,6 +948,8 @@ bool sched_run_guest(struct root *r)
         }
         pthread_mutex_lock(&pool_mu);
         bool finished = r->finished;
+        if (!finished && !w->next && forked)
+            fork_stop();
         if (!finished && !w->next)
             pthread_cond_wait(&root_cv, &pool_mu);
         pthread_mutex_unlock(&pool_mu);
@@ -915,6 +973,8 @@ void sched_stop(void)
     pthread_mutex_unlock(&pool_mu);
     for (int i = 0; i < nworkers; i++)
         pthread_join(threads[i], NULL);
+    if (stress)
+        pthread_join(stress_thread, NULL);
     pthread_barrier_destroy(&exit_barrier);
     free(threads);
 }

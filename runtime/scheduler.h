@@ -9,6 +9,7 @@
 
 #include "closure.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 
 struct worker;
@@ -31,6 +32,10 @@ struct root {
     unsigned long size;
     bool finished;     /* guarded by the pool's mutex */
     struct root *next; /* the queue of submitted roots */
+    pthread_t owner;   /* the thread that waits for it (set by sched_*) */
+    /* Cilk main: in a process forked while it ran, where its owner is
+     * gone, its end exits the process with its result as the status. */
+    bool exits_in_fork_child;
 };
 
 /* Stress mode (CILK_STRESS=1): steal attempts far more often than real
@@ -63,6 +68,15 @@ bool sched_submit(struct root *r);
  * sched_stop it runs r alone). Returns false only if neither a guest slot
  * nor the pool is available. */
 bool sched_run_guest(struct root *r);
+
+/* fork() while the pool runs: the child process has only the forking
+ * thread, so it goes on with the computation only as far as that thread's
+ * own stack and deque take it. Where it would need work that another
+ * worker ran (a sync on a child stolen by it, a stolen continuation's
+ * parent, anything to steal), or a root whose owner is gone, the runtime
+ * stops it with a message (exit status 2), never a hang; Cilk main's end
+ * exits the child with its result. A computation a C function starts in
+ * the child runs there alone, serially. */
 
 /* Stops the workers (the computations still running are abandoned: the
  * process is exiting) and waits for their threads. */

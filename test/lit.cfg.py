@@ -21,7 +21,7 @@ import lit.formats
 config.name = "Cilk"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cilk", ".ll", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py", "mutate.py", "repeat.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py", "mutate.py", "repeat.py", "fuzz.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cilk_obj_root, "test")
 
