@@ -5,6 +5,8 @@
 
 #include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 
@@ -48,9 +50,17 @@ Value *emitLoadWorker(IRBuilder<> &B) {
   return B.CreateAlignedLoad(B.getPtrTy(), Addr, Align(8), "w");
 }
 
-// The load is monotonic: thieves store to the word from other threads; on
-// x86 it is a plain mov, and unlike a non-atomic load it is never merged
-// with an earlier one.
+// The load is unordered: thieves store to the word from other threads, so
+// it must be atomic (no data race, never torn), but it needs no ordering,
+// and unlike a monotonic load x86 folds it into the comparison: the check
+// is `cmpl $0, %fs:__cilkrt_tls_cf@TPOFF; jne <rare>`, two instructions.
+// An unordered load may be merged with an earlier one or hoisted out of a
+// loop where nothing writes the word, and a spawned child that is inlined
+// or known not to write memory writes nothing: the empty asm with a memory
+// clobber before the load (no instruction) keeps every check where it is,
+// so a thief's request is seen at the next check. The rare branch is
+// weighted cold, so the common path falls through and the release blocks
+// go to the end of the function.
 void emitControlFlowCheck(BasicBlock *BB, CmpInst::Predicate Pred,
                           int Against, BasicBlock *Rare, const Twine &CFName,
                           const Twine &CondName) {
@@ -58,11 +68,14 @@ void emitControlFlowCheck(BasicBlock *BB, CmpInst::Predicate Pred,
   IRBuilder<> B(Br);
   Module &M = *BB->getModule();
   GlobalVariable *TLS = runtimeTLS(M, CILK_ABI_TLS_CF, B.getInt32Ty());
+  B.CreateCall(InlineAsm::get(FunctionType::get(B.getVoidTy(), false), "",
+                              "~{memory}", /*hasSideEffects=*/true));
   Value *Addr = B.CreateThreadLocalAddress(TLS);
   LoadInst *CF = B.CreateAlignedLoad(B.getInt32Ty(), Addr, Align(4), CFName);
-  CF->setAtomic(AtomicOrdering::Monotonic);
+  CF->setAtomic(AtomicOrdering::Unordered);
   B.CreateCondBr(B.CreateICmp(Pred, CF, B.getInt32(Against), CondName), Rare,
-                 Br->getSuccessor(0));
+                 Br->getSuccessor(0),
+                 MDBuilder(B.getContext()).createUnlikelyBranchWeights());
   Br->eraseFromParent();
 }
 

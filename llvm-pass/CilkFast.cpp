@@ -30,12 +30,12 @@
 // (except a heap frame, as above), nothing stored at a spawn. Per spawn N:
 //
 // spawn.N:                                 ; indolent only: the prologue
-//   %cf.N = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+//   %cf.N = load atomic i32, ptr @__cilkrt_tls_cf unordered  ; (*)
 //   %attempted.N = icmp ne i32 %cf.N, 0
 //   br i1 %attempted.N, label %release.before.N, label %call.N
 // call.N:
 //   %r = call @g(...)
-//   %cf.after.N = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+//   %cf.after.N = load atomic i32, ptr @__cilkrt_tls_cf unordered  ; (*)
 //   %releasing.N = icmp eq i32 %cf.after.N, 2  ; indolent: a release is on
 //   %unusual.N = icmp ne i32 %cf.after.N, 0    ; sedative: or an attempt
 //   br i1 <it>, label %release.N, label %tail.N
@@ -47,6 +47,9 @@
 //   store %r, ptr %result.N
 //   call void @__cilkrt_release(ptr %c, ptr %result.N)
 //   ret <poison>
+//
+// (*) after an empty asm that clobbers memory, and the branch weighted
+// cold: emitControlFlowCheck in CilkABI.cpp says why.
 //
 // (The runtime finds the worker itself: keeping it, or the descriptor, in
 // a register for the rare path would cost a callee-saved register, a push

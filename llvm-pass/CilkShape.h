@@ -192,9 +192,10 @@ llvm::Value *fieldAddr(llvm::IRBuilder<> &B, llvm::Value *Frame, uint64_t Off,
 /// Loads this thread's worker (CILK_ABI_TLS_WORKER).
 llvm::Value *emitLoadWorker(llvm::IRBuilder<> &B);
 /// Replaces BB's unconditional branch by
-///   %CFName = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+///   call void asm sideeffect "", "~{memory}"()
+///   %CFName = load atomic i32, ptr @__cilkrt_tls_cf unordered
 ///   %CondName = icmp Pred i32 %CFName, Against
-///   br i1 %CondName, label %Rare, label <the old successor>
+///   br i1 %CondName, label %Rare, label <the old successor>, !prof <cold>
 void emitControlFlowCheck(llvm::BasicBlock *BB, llvm::CmpInst::Predicate Pred,
                           int Against, llvm::BasicBlock *Rare,
                           const llvm::Twine &CFName,

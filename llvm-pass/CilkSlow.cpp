@@ -74,7 +74,7 @@ namespace cilk {
 /// Splits the block after Call:
 ///
 ///     %r = call @g(...)
-///     %cf.after.N = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+///     %cf.after.N = load atomic i32, ptr @__cilkrt_tls_cf unordered
 ///     %releasing.N = icmp eq i32 %cf.after.N, 2
 ///     br i1 %releasing.N, label %released.N, label %pop.N
 ///   released.N:

@@ -11,15 +11,17 @@
 ; CHECK: base:
 ; CHECK-NEXT: ret i32 %n
 ; CHECK: spawn.1:
+; CHECK-NEXT: call void asm sideeffect "", "~{memory}"()
 ; CHECK-NEXT: [[A1:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
-; CHECK-NEXT: %cf.1 = load atomic i32, ptr [[A1]] monotonic, align 4
+; CHECK-NEXT: %cf.1 = load atomic i32, ptr [[A1]] unordered, align 4
 ; CHECK-NEXT: %attempted.1 = icmp ne i32 %cf.1, 0
 ; CHECK-NEXT: br i1 %attempted.1, label %release.before.1, label %call.1
 ; CHECK: call.1:
 ; CHECK-NEXT: %a.reload = load i32, ptr %a.reg2mem
 ; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a.reload), !cilk.spawn
+; CHECK-NEXT: call void asm sideeffect "", "~{memory}"()
 ; CHECK-NEXT: [[A2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
-; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A2]] monotonic, align 4
+; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A2]] unordered, align 4
 ; CHECK-NEXT: %releasing.1 = icmp eq i32 %cf.after.1, 2
 ; CHECK-NEXT: br i1 %releasing.1, label %release.1, label %tail.1
 ; CHECK: tail.1:

@@ -18,8 +18,9 @@
 ; CHECK-NEXT: %a.reload = load i32, ptr %a.reg2mem.field
 ; CHECK: store ptr %frame, ptr %tail
 ; CHECK: %r1 = call i32 @fib.fast(i32 %a.reload), !cilk.spawn
+; CHECK-NEXT: call void asm sideeffect "", "~{memory}"()
 ; CHECK-NEXT: [[A:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
-; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A]] monotonic
+; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A]] unordered
 ; CHECK-NEXT: %releasing.1 = icmp eq i32 %cf.after.1, 2
 ; CHECK-NEXT: br i1 %releasing.1, label %released.1, label %pop.1
 ; CHECK: released.1:
@@ -35,7 +36,8 @@
 ; SED-NEXT: i32 3, label %resume.3
 ; SED-NEXT: ]
 ; SED: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
+; SED-NEXT: call void asm sideeffect "", "~{memory}"()
 ; SED-NEXT: [[A:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
-; SED-NEXT: %cf.after.2 = load atomic i32, ptr [[A]] monotonic
+; SED-NEXT: %cf.after.2 = load atomic i32, ptr [[A]] unordered
 ; SED-NEXT: %releasing.2 = icmp eq i32 %cf.after.2, 2
 ; SED-NEXT: br i1 %releasing.2, label %released.2, label %pop.2

@@ -12,8 +12,9 @@
 ; CHECK-NEXT: %n1 = load i32, ptr %n.addr
 ; CHECK-NEXT: %a = sub i32 %n1, 1
 ; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
+; CHECK-NEXT: call void asm sideeffect "", "~{memory}"()
 ; CHECK-NEXT: [[A1:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
-; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A1]] monotonic, align 4
+; CHECK-NEXT: %cf.after.1 = load atomic i32, ptr [[A1]] unordered, align 4
 ; CHECK-NEXT: %unusual.1 = icmp ne i32 %cf.after.1, 0
 ; CHECK-NEXT: br i1 %unusual.1, label %release.1, label %tail.1
 ; CHECK: tail.1:
@@ -22,8 +23,9 @@
 ; CHECK-NEXT: %n2 = load i32, ptr %n.addr
 ; CHECK-NEXT: %b = sub i32 %n2, 2
 ; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
+; CHECK-NEXT: call void asm sideeffect "", "~{memory}"()
 ; CHECK-NEXT: [[A2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_cf)
-; CHECK-NEXT: %cf.after.2 = load atomic i32, ptr [[A2]] monotonic, align 4
+; CHECK-NEXT: %cf.after.2 = load atomic i32, ptr [[A2]] unordered, align 4
 ; CHECK-NEXT: %unusual.2 = icmp ne i32 %cf.after.2, 0
 ; CHECK-NEXT: br i1 %unusual.2, label %release.2, label %tail.2
 ; CHECK-NOT: {{ call }}
