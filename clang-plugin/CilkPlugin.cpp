@@ -222,9 +222,12 @@ protected:
         [M, P](llvm::PassBuilder &PB) { registerCilkPipeline(PB, M, P); });
 
     return std::make_unique<CilkConsumer>(CI, std::move(Log),
-                                          M != Mode::Serial);
+                                          M != Mode::Serial, WarnUnsynced);
   }
 
+  /// A bad argument is one error; the plugin still runs (in the default
+  /// mode), so the source is not also reported as C that knows no Cilk
+  /// keyword, and the compile fails on that one error.
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     DiagnosticsEngine &D = CI.getDiagnostics();
@@ -234,20 +237,24 @@ protected:
         Profile = true;
         continue;
       }
+      if (A == "Wno-unsynced") {
+        WarnUnsynced = false;
+        continue;
+      }
       if (!A.consume_front("mode=")) {
         D.Report(D.getCustomDiagID(
             DiagnosticsEngine::Error,
             "unknown cilk plugin argument '%0' (expected "
-            "-fplugin-arg-cilk-mode=serial|eager|indolent|sedative or "
-            "-fplugin-arg-cilk-profile)"))
+            "-fplugin-arg-cilk-mode=serial|eager|indolent|sedative, "
+            "-fplugin-arg-cilk-profile or -fplugin-arg-cilk-Wno-unsynced)"))
             << Arg;
-        return false;
+        continue;
       }
       llvm::Expected<Mode> M = parseRequestedMode(A);
       if (!M) {
         D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
             << llvm::toString(M.takeError());
-        return false;
+        continue;
       }
       TheMode = *M;
     }
@@ -258,7 +265,8 @@ protected:
 
 private:
   Mode TheMode = Mode::Sedative;
-  bool Profile = false; // -fplugin-arg-cilk-profile
+  bool Profile = false;     // -fplugin-arg-cilk-profile
+  bool WarnUnsynced = true; // off: -fplugin-arg-cilk-Wno-unsynced
 };
 
 FrontendPluginRegistry::Add<CilkAction> RegisterAction("cilk",

@@ -214,6 +214,13 @@ struct CilkDiags {
         "it across a spawn or a sync is not supported in the parallel "
         "modes (the frame may have been stolen or released and resumed on "
         "another stack)");
+    UnsyncedUse = D.getDiagnosticIDs()->getCustomDiagID(
+        DiagnosticIDs::Warning,
+        "'%0' is used before a sync while a spawned child may still be "
+        "assigning it; add 'sync;' before this use "
+        "(-fplugin-arg-cilk-Wno-unsynced turns this warning off)");
+    SpawnedHere = D.getCustomDiagID(DiagnosticsEngine::Note,
+                                    "the spawn that assigns '%0' is here");
     PreviousDecl = D.getCustomDiagID(DiagnosticsEngine::Note,
                                      "previous declaration is here");
   }
@@ -224,7 +231,7 @@ struct CilkDiags {
       AbortInCFunction, AbortNotStatement, SynchedInCFunction,
       SynchedOutsideFunction, InInlet,
       JumpOutOfInlet, CilkRedeclared, LabelAddress, SetjmpInProcedure,
-      PreviousDecl;
+      UnsyncedUse, SpawnedHere, PreviousDecl;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -325,9 +332,10 @@ bool isStatementPosition(const Stmt *Parent, const Stmt *Child) {
 class BodyChecker {
 public:
   BodyChecker(ASTContext &Ctx, CilkDiags &Diags, SpawnLog &Log,
-              FunctionDecl *FD, bool Parallel)
+              FunctionDecl *FD, bool Parallel, bool WarnUnsynced)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags), Log(Log), FD(FD),
-        InCilk(FD && isCilkProcedure(FD)), Parallel(Parallel) {}
+        InCilk(FD && isCilkProcedure(FD)), Parallel(Parallel),
+        WarnUnsynced(WarnUnsynced) {}
 
   void run(Stmt *Root) {
     Collector C(Ctx);
@@ -397,6 +405,8 @@ public:
     // recovery expressions make poor parents.
     if (Diags.D.hasErrorOccurred())
       return;
+    if (WarnUnsynced)
+      warnUnsyncedUses(PM);
     for (CallExpr *CE : GoodSpawns)
       rewriteSpawn(CE);
     for (auto [Parent, Stmt] : Assignments)
@@ -466,14 +476,20 @@ private:
       return true;
     if (auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
       for (Decl *D : DS->decls())
-        if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Top)
+        if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Top) {
+          Destinations.push_back({DS, VD, nullptr, Loc});
           return true;
+        }
     }
     if (auto *BO = dyn_cast_or_null<BinaryOperator>(P);
         BO && BO->isAssignmentOp() && BO->getRHS() == Top) {
       P = parentThroughWrappers(PM, BO, Top);
       if (isStatementPosition(P, Top) && !isValueOfStmtExpr(PM, P, Top)) {
         Assignments.push_back({P, Top});
+        if (auto *DR = dyn_cast<DeclRefExpr>(
+                BO->getLHS()->IgnoreParenImpCasts()))
+          if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+            Destinations.push_back({Top, VD, DR, Loc});
         return true;
       }
     }
@@ -489,6 +505,99 @@ private:
     Diags.D.Report(Loc, Diags.SpawnInExpression);
     return false;
   }
+
+  /// -Wcilk-unsynced: a use of a variable that a spawn assigns, after the
+  /// spawn and before any sync can have come between. From the spawn
+  /// statement outwards: the statements after it in each enclosing block
+  /// (the walk ends at a return, whose implicit sync comes first, and at a
+  /// statement that syncs anywhere inside, and at a jump: what follows it
+  /// is reached from elsewhere, such as another case), and the whole of each
+  /// enclosing loop without a sync (the next iteration runs while the
+  /// child may still be out). Other spawns' assignments of the variable
+  /// (`x += spawn` in a loop) are not uses. One warning per use, at the
+  /// first spawn that reaches it.
+  void warnUnsyncedUses(const ParentMap &PM) {
+    llvm::SmallPtrSet<const DeclRefExpr *, 8> SpawnRefs;
+    for (const Destination &D : Destinations)
+      if (D.Ref)
+        SpawnRefs.insert(D.Ref);
+    llvm::SmallPtrSet<const Expr *, 8> Reported; // one warning per use
+    for (const Destination &D : Destinations) {
+      // The parameters of an inlet call (CilkInlets.cpp) are read by its
+      // body, which runs when the child returns.
+      if (!D.Var->hasLocalStorage() || D.Var->getName().starts_with("__cilk_"))
+        continue;
+      UseFinder Find(D.Var, SpawnRefs);
+      const Expr *Use = nullptr;
+      for (Stmt *Cur = D.Statement; !Use;) {
+        Stmt *P = PM.getParent(Cur);
+        if (!P)
+          break;
+        if (auto *CS = dyn_cast<CompoundStmt>(P)) {
+          auto It = llvm::find(CS->body(), Cur);
+          bool Stop = false;
+          for (++It; It != CS->body_end() && !Use && !Stop; ++It) {
+            if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(*It) ||
+                Find.syncs(*It))
+              Stop = true;
+            else
+              Use = Find.use(*It);
+          }
+          if (Stop)
+            break;
+        } else if (isa<ForStmt, WhileStmt, DoStmt>(P)) {
+          if (Find.syncs(P))
+            break;
+          Use = Find.use(P);
+        }
+        Cur = P;
+      }
+      if (!Use || !Reported.insert(Use).second)
+        continue;
+      Diags.D.Report(SM.getFileLoc(Use->getExprLoc()), Diags.UnsyncedUse)
+          << D.Var->getName();
+      Diags.D.Report(D.Spawn, Diags.SpawnedHere) << D.Var->getName();
+    }
+  }
+
+  /// Finds, in a statement, a sync or an evaluated use of Var that is not
+  /// one of SpawnRefs (nor in a return, which syncs first).
+  class UseFinder : public RecursiveASTVisitor<UseFinder> {
+  public:
+    UseFinder(const VarDecl *Var,
+              const llvm::SmallPtrSetImpl<const DeclRefExpr *> &SpawnRefs)
+        : Var(Var), SpawnRefs(SpawnRefs) {}
+    const Expr *use(Stmt *S) {
+      Found = nullptr;
+      LookForSync = false;
+      TraverseStmt(S);
+      return Found;
+    }
+    bool syncs(Stmt *S) {
+      Found = nullptr;
+      LookForSync = true;
+      TraverseStmt(S);
+      return Found != nullptr;
+    }
+    bool TraverseReturnStmt(ReturnStmt *R) {
+      return LookForSync ? RecursiveASTVisitor::TraverseReturnStmt(R) : true;
+    }
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+      return true; // sizeof, alignof: not evaluated
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (LookForSync ? refersTo(E, CILK_ABI_LIBC_SYNC)
+                      : E->getDecl() == Var && !SpawnRefs.count(E))
+        Found = E;
+      return !Found;
+    }
+
+  private:
+    const VarDecl *Var;
+    const llvm::SmallPtrSetImpl<const DeclRefExpr *> &SpawnRefs;
+    const Expr *Found = nullptr;
+    bool LookForSync = false;
+  };
 
   /// `sync;` and `abort;` are DeclRefExprs of __cilk_sync and
   /// __cilk_abort (decayed to pointers) in statement position. A call
@@ -662,8 +771,19 @@ private:
   FunctionDecl *FD;
   bool InCilk;
   bool Parallel;
+  bool WarnUnsynced;
   /// Spawns assigned in statement position: (parent, statement).
   llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> Assignments;
+  /// Variables assigned by a spawn (`v = spawn`, `v op= spawn`, `T v =
+  /// spawn`): the statement, the variable, its reference on the left (none
+  /// for a declaration) and the spawn keyword.
+  struct Destination {
+    Stmt *Statement;
+    VarDecl *Var;
+    DeclRefExpr *Ref;
+    SourceLocation Spawn;
+  };
+  llvm::SmallVector<Destination, 8> Destinations;
   /// Spawns and syncs in inlet bodies, reported there.
   llvm::DenseSet<const Stmt *> InletOnly;
 };
@@ -671,8 +791,9 @@ private:
 } // namespace
 
 CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,
-                           bool Parallel)
-    : CI(CI), Log(std::move(Log)), Parallel(Parallel) {}
+                           bool Parallel, bool WarnUnsynced)
+    : CI(CI), Log(std::move(Log)), Parallel(Parallel),
+      WarnUnsynced(WarnUnsynced) {}
 
 bool CilkConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
   for (Decl *D : DG)
@@ -686,11 +807,13 @@ void CilkConsumer::checkDecl(Decl *D) {
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     checkRedeclaration(FD);
     if (FD->doesThisDeclarationHaveABody())
-      BodyChecker(Ctx, Diags, *Log, FD, Parallel).run(FD->getBody());
+      BodyChecker(Ctx, Diags, *Log, FD, Parallel, WarnUnsynced)
+          .run(FD->getBody());
     return;
   }
   if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-    BodyChecker(Ctx, Diags, *Log, nullptr, Parallel).run(VD->getInit());
+    BodyChecker(Ctx, Diags, *Log, nullptr, Parallel, WarnUnsynced)
+        .run(VD->getInit());
 }
 
 /// `int f(int); cilk int f(int n) {...}` would give callers compiled against

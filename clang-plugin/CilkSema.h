@@ -56,8 +56,10 @@ private:
 class CilkConsumer : public clang::ASTConsumer {
 public:
   /// Parallel: compiling for a parallel mode (not the serial elision).
+  /// WarnUnsynced: warn where a spawn's destination is used before a sync
+  /// (off with -fplugin-arg-cilk-Wno-unsynced).
   CilkConsumer(clang::CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,
-               bool Parallel);
+               bool Parallel, bool WarnUnsynced);
   bool HandleTopLevelDecl(clang::DeclGroupRef DG) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
@@ -68,6 +70,7 @@ private:
   clang::CompilerInstance &CI;
   std::shared_ptr<SpawnLog> Log;
   bool Parallel;
+  bool WarnUnsynced;
 };
 
 /// True if FD, or any declaration of it, was declared `cilk`.

@@ -25,6 +25,11 @@
 #define CILK_ABI_INLET_ARGS "__cilk_inlet_args"
 #define CILK_ABI_SPAWN_END "__cilk_spawn_end"
 #define CILK_ABI_MAIN "__cilk_main"
+/* Defined by the runtime, pointed to by every unit record (below): the
+ * linker's message when a program compiled with the plugin is linked
+ * without the runtime. */
+#define CILK_ABI_RUNTIME_HINT \
+    "cilk: link the Cilk runtime (-lcilkrt -lpthread), or build with cilkc"
 /* The annotation string clang attaches to a Cilk procedure (via the plugin's
  * __cilk__ attribute); the pass turns it into the IR function attribute
  * CILK_ABI_FN_ATTR. */
@@ -244,9 +249,10 @@ struct __cilk_desc {
 };
 
 struct __cilk_unit {
-    int mode;         /* CILK_MODE_* */
-    int flags;        /* CILK_UNIT_* */
-    const char *file; /* the module's source file */
+    int mode;            /* CILK_MODE_* */
+    int flags;           /* CILK_UNIT_* */
+    const char *file;    /* the module's source file */
+    const void *runtime; /* CILK_ABI_RUNTIME_HINT */
 };
 
 struct __cilk_frame {

@@ -121,7 +121,8 @@ static int unitFlags(Module &M, bool Profile) {
 }
 
 //   @__cilk_unit = private constant %cilk.unit { i32 <mode>, i32 <flags>,
-//                      ptr @__cilk_unit.file }, section "cilk_units"
+//                      ptr @__cilk_unit.file, ptr @"cilk: link the ..." },
+//                  section "cilk_units"
 // (in @llvm.compiler.used, so that nothing drops it before the linker).
 static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
   if (!hasCilkCode(M))
@@ -132,12 +133,15 @@ static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
   auto *File = new GlobalVariable(M, Name->getType(), true,
                                   GlobalValue::PrivateLinkage, Name,
                                   "__cilk_unit.file");
-  StructType *Ty = StructType::get(C, {I32, I32, PointerType::getUnqual(C)});
+  Type *Ptr = PointerType::getUnqual(C);
+  StructType *Ty = StructType::get(C, {I32, I32, Ptr, Ptr});
   auto *Unit = new GlobalVariable(
       M, Ty, true, GlobalValue::PrivateLinkage,
       ConstantStruct::get(Ty, {ConstantInt::get(I32, int(TheMode)),
                                ConstantInt::get(I32, unitFlags(M, Profile)),
-                               File}),
+                               File,
+                               M.getOrInsertGlobal(CILK_ABI_RUNTIME_HINT,
+                                                   Type::getInt8Ty(C))}),
       "__cilk_unit");
   Unit->setSection(CILK_ABI_UNITS_SECTION);
   Unit->setAlignment(Align(8));

@@ -18,6 +18,14 @@ const char *units_mode_name(int mode)
 
 /* The records of every file compiled by the pass (cilk-abi.h); the linker
  * defines the bounds when at least one exists. */
+/* Every unit record points here: the symbol's name is the linker's message
+ * when a program is linked without the runtime. (Assembly: C compilers
+ * other than clang do not quote a symbol name with spaces.) */
+__asm__(".pushsection .rodata\n"
+        ".globl \"" CILK_ABI_RUNTIME_HINT "\"\n"
+        "\"" CILK_ABI_RUNTIME_HINT "\": .byte 0\n"
+        ".popsection");
+
 extern const struct __cilk_unit __start_cilk_units[] __attribute__((weak));
 extern const struct __cilk_unit __stop_cilk_units[] __attribute__((weak));
 

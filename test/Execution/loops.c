@@ -43,6 +43,7 @@ cilk int pick(int k)
         int t = 0;
         for (int i = 0; i < 5; i++)
             t += spawn identity(2 * i + 4 - i);
+        sync;
         r = t;
         break;
     }

@@ -129,9 +129,12 @@ cilk int t_register(void) { register int r; r = spawn f(4); sync; return r; }
 cilk int t_forinit(void)
 {
   int s = 0;
-  for (int x = spawn f(2); x < 10; x++)
-    s += x;
-  sync;
+  for (int x = spawn f(2);;) {
+    sync;
+    for (; x < 10; x++)
+      s += x;
+    break;
+  }
   return s;
 }
 cilk int t_cond(int c)

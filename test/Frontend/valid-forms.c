@@ -1,5 +1,7 @@
 // Checks that every accepted spawn/sync form compiles without a diagnostic.
-// RUN: %cilkcc -fsyntax-only -Wall -Wextra -Xclang -verify %s
+// (The forms are not a race-free program: the warning for results used
+// before a sync, Frontend/unsynced-warning.c, is off.)
+// RUN: %cilkcc -fplugin-arg-cilk-Wno-unsynced -fsyntax-only -Wall -Wextra -Xclang -verify %s
 // expected-no-diagnostics
 #include <unistd.h>
 
