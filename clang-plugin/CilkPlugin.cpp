@@ -34,11 +34,32 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <dlfcn.h>
+#include <unistd.h>
 
 using namespace clang;
 
 namespace cilk {
+
+/// `gcc -fplugin=cilk.so` loads this file into gcc's cc1, which would then
+/// refuse it with a message about licences (it looks for gcc's
+/// plugin_is_GPL_compatible). Say what is wrong instead: constructors run
+/// when the file is loaded, before gcc looks.
+__attribute__((constructor)) static void refuseGcc() {
+  const char *Name = program_invocation_short_name;
+  if (std::strcmp(Name, "cc1") && std::strcmp(Name, "cc1plus") &&
+      std::strncmp(Name, "lto1", 4))
+    return;
+  std::fprintf(stderr,
+               "error: cilk.so is a clang 19 plugin, and gcc cannot load "
+               "it: compile with clang-19 -fplugin=<path>/cilk.so, or with "
+               "cilkc\n");
+  std::fflush(stderr);
+  _exit(1);
+}
 namespace {
 
 /// include/cilk-abi.h followed by include/cilk.h, as one string.

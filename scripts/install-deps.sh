@@ -9,6 +9,7 @@ PACKAGES=(
   libclang-rt-19-dev                                   # ThreadSanitizer for the runtime
   cmake ninja-build gcc python3                        # build, reference compiler, lit's interpreter
   make                                                 # a Cilk-5 Makefile with CC=cilkc (tests)
+  pkgconf                                              # cilk.pc (tests)
   "$@"
 )
 
