@@ -219,6 +219,12 @@ struct CilkDiags {
         "'%0' is used before a sync while a spawned child may still be "
         "assigning it; add 'sync;' before this use "
         "(-fplugin-arg-cilk-Wno-unsynced turns this warning off)");
+    SpawnsConflict = D.getDiagnosticIDs()->getCustomDiagID(
+        DiagnosticIDs::Warning,
+        "'%0' is assigned by a spawn while another spawn that assigns it "
+        "may still be out; which result lands last depends on the schedule: "
+        "add 'sync;' between them "
+        "(-fplugin-arg-cilk-Wno-unsynced turns this warning off)");
     SpawnedHere = D.getCustomDiagID(DiagnosticsEngine::Note,
                                     "the spawn that assigns '%0' is here");
     PreviousDecl = D.getCustomDiagID(DiagnosticsEngine::Note,
@@ -231,7 +237,7 @@ struct CilkDiags {
       AbortInCFunction, AbortNotStatement, SynchedInCFunction,
       SynchedOutsideFunction, InInlet,
       JumpOutOfInlet, CilkRedeclared, LabelAddress, SetjmpInProcedure,
-      UnsyncedUse, SpawnedHere, PreviousDecl;
+      UnsyncedUse, SpawnsConflict, SpawnedHere, PreviousDecl;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -477,7 +483,7 @@ private:
     if (auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
       for (Decl *D : DS->decls())
         if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Top) {
-          Destinations.push_back({DS, VD, nullptr, Loc});
+          Destinations.push_back({DS, VD, nullptr, BO_Assign, Loc});
           return true;
         }
     }
@@ -489,7 +495,7 @@ private:
         if (auto *DR = dyn_cast<DeclRefExpr>(
                 BO->getLHS()->IgnoreParenImpCasts()))
           if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-            Destinations.push_back({Top, VD, DR, Loc});
+            Destinations.push_back({Top, VD, DR, BO->getOpcode(), Loc});
         return true;
       }
     }
@@ -513,21 +519,22 @@ private:
   /// statement that syncs anywhere inside, and at a jump: what follows it
   /// is reached from elsewhere, such as another case), and the whole of each
   /// enclosing loop without a sync (the next iteration runs while the
-  /// child may still be out). Other spawns' assignments of the variable
-  /// (`x += spawn` in a loop) are not uses. One warning per use, at the
-  /// first spawn that reaches it.
+  /// child may still be out). Another spawn's assignment of the variable
+  /// is a use only if the two results do not commute (`x = spawn` twice,
+  /// or `x = ` and `x += `; not `x += spawn` in a loop). One warning per
+  /// use, at the first spawn that reaches it.
   void warnUnsyncedUses(const ParentMap &PM) {
-    llvm::SmallPtrSet<const DeclRefExpr *, 8> SpawnRefs;
+    llvm::DenseMap<const DeclRefExpr *, BinaryOperatorKind> SpawnRefs;
     for (const Destination &D : Destinations)
       if (D.Ref)
-        SpawnRefs.insert(D.Ref);
+        SpawnRefs[D.Ref] = D.Op;
     llvm::SmallPtrSet<const Expr *, 8> Reported; // one warning per use
     for (const Destination &D : Destinations) {
       // The parameters of an inlet call (CilkInlets.cpp) are read by its
       // body, which runs when the child returns.
       if (!D.Var->hasLocalStorage() || D.Var->getName().starts_with("__cilk_"))
         continue;
-      UseFinder Find(D.Var, SpawnRefs);
+      UseFinder Find(D.Var, D.Op, SpawnRefs);
       const Expr *Use = nullptr;
       for (Stmt *Cur = D.Statement; !Use;) {
         Stmt *P = PM.getParent(Cur);
@@ -554,19 +561,24 @@ private:
       }
       if (!Use || !Reported.insert(Use).second)
         continue;
-      Diags.D.Report(SM.getFileLoc(Use->getExprLoc()), Diags.UnsyncedUse)
+      Diags.D.Report(SM.getFileLoc(Use->getExprLoc()),
+                     Find.conflict() ? Diags.SpawnsConflict
+                                     : Diags.UnsyncedUse)
           << D.Var->getName();
       Diags.D.Report(D.Spawn, Diags.SpawnedHere) << D.Var->getName();
     }
   }
 
-  /// Finds, in a statement, a sync or an evaluated use of Var that is not
-  /// one of SpawnRefs (nor in a return, which syncs first).
+  /// Finds, in a statement, a sync, or an evaluated use of Var (not in a
+  /// return, which syncs first): a use that is not one of SpawnRefs, or a
+  /// spawn's assignment of Var that does not commute with Op (conflict()).
   class UseFinder : public RecursiveASTVisitor<UseFinder> {
   public:
-    UseFinder(const VarDecl *Var,
-              const llvm::SmallPtrSetImpl<const DeclRefExpr *> &SpawnRefs)
-        : Var(Var), SpawnRefs(SpawnRefs) {}
+    UseFinder(
+        const VarDecl *Var, BinaryOperatorKind Op,
+        const llvm::DenseMap<const DeclRefExpr *, BinaryOperatorKind> &SpawnRefs)
+        : Var(Var), Op(Op), SpawnRefs(SpawnRefs) {}
+    bool conflict() const { return Conflict; }
     const Expr *use(Stmt *S) {
       Found = nullptr;
       LookForSync = false;
@@ -586,17 +598,37 @@ private:
       return true; // sizeof, alignof: not evaluated
     }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (LookForSync ? refersTo(E, CILK_ABI_LIBC_SYNC)
-                      : E->getDecl() == Var && !SpawnRefs.count(E))
-        Found = E;
+      if (LookForSync) {
+        if (refersTo(E, CILK_ABI_LIBC_SYNC))
+          Found = E;
+      } else if (E->getDecl() == Var) {
+        auto It = SpawnRefs.find(E);
+        Conflict = It != SpawnRefs.end();
+        if (!Conflict || !commute(Op, It->second))
+          Found = E;
+      }
       return !Found;
     }
 
   private:
+    /// Two spawns' results applied by these operators, in either order,
+    /// give the same value (Cilk-5 applies each atomically).
+    static bool commute(BinaryOperatorKind A, BinaryOperatorKind B) {
+      auto Additive = [](BinaryOperatorKind K) {
+        return K == BO_AddAssign || K == BO_SubAssign;
+      };
+      if (Additive(A) && Additive(B))
+        return true;
+      return A == B && (A == BO_MulAssign || A == BO_OrAssign ||
+                        A == BO_AndAssign || A == BO_XorAssign);
+    }
+
     const VarDecl *Var;
-    const llvm::SmallPtrSetImpl<const DeclRefExpr *> &SpawnRefs;
+    BinaryOperatorKind Op;
+    const llvm::DenseMap<const DeclRefExpr *, BinaryOperatorKind> &SpawnRefs;
     const Expr *Found = nullptr;
     bool LookForSync = false;
+    bool Conflict = false;
   };
 
   /// `sync;` and `abort;` are DeclRefExprs of __cilk_sync and
@@ -781,6 +813,7 @@ private:
     Stmt *Statement;
     VarDecl *Var;
     DeclRefExpr *Ref;
+    BinaryOperatorKind Op; // BO_Assign, BO_AddAssign, ...
     SourceLocation Spawn;
   };
   llvm::SmallVector<Destination, 8> Destinations;

@@ -1,8 +1,10 @@
-// Checks the warning for a spawn's result used before a sync: at the use,
-// with a note at the spawn, in every mode; uses after a sync, in a return
-// (which syncs first), in sizeof, after a statement that may sync, after a
-// jump, and other op= spawns into the same variable are not warned about;
-// -fplugin-arg-cilk-Wno-unsynced turns it off.
+// Checks the warnings for a spawn's result used before a sync, and for two
+// spawns into one variable whose results do not commute (`=` twice, `*=`
+// and `+=`; in a loop, `=` races with itself): at the use, with a note at
+// the spawn, in every mode; uses after a sync, in a return (which syncs
+// first), in sizeof, after a statement that may sync, after a jump, and
+// spawns whose results commute (`+=` and `-=`, `*=` twice, `+=` in a loop)
+// are not warned about; -fplugin-arg-cilk-Wno-unsynced turns them off.
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
 // RUN: %cilkcc -fplugin-arg-cilk-mode=eager -fsyntax-only -Xclang -verify %s
 // RUN: %cilkcc -fplugin-arg-cilk-mode=serial -fsyntax-only -Xclang -verify %s
@@ -47,7 +49,7 @@ cilk int argument(int n)
 {
     int x = 1;
     for (int k = 0; k < n; k++)
-        x = spawn f(x); // expected-warning {{'x' is used before a sync}} expected-note {{the spawn that assigns 'x' is here}}
+        x = spawn f(x); // expected-warning {{'x' is assigned by a spawn while another spawn that assigns it may still be out; which result lands last depends on the schedule: add 'sync;' between them}} expected-note {{the spawn that assigns 'x' is here}}
     sync;
     return x;
 }
@@ -58,6 +60,37 @@ cilk int declared(int n)
     int *p = &w; // expected-warning {{'w' is used before a sync}}
     sync;
     return *p;
+}
+
+cilk int twice(int n)
+{
+    int x;
+    x = spawn f(n); // expected-note {{the spawn that assigns 'x' is here}}
+    x = spawn f(2); // expected-warning {{'x' is assigned by a spawn while another spawn}}
+    sync;
+    return x;
+}
+
+cilk int mixed(int n)
+{
+    int x = 1;
+    x *= spawn f(n); // expected-note {{the spawn that assigns 'x' is here}}
+    x += spawn f(4); // expected-warning {{'x' is assigned by a spawn while another spawn}}
+    sync;
+    return x;
+}
+
+cilk int commuting(int n)
+{
+    int s = 0, p = 1;
+    s += spawn f(n);
+    s -= spawn f(1);
+    p *= spawn f(2);
+    p *= spawn f(3);
+    for (int k = 0; k < n; k++)
+        s += spawn f(k);
+    sync;
+    return s + p;
 }
 
 cilk int fine(int n)
