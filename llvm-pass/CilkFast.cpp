@@ -137,6 +137,10 @@ static FastFrame emitFrameOnEntry(Shape &S, bool StackFrame) {
                        fieldAddr(B, FF.Frame, CILK_ABI_FRAME_DESC_OFFSET),
                        Align(8));
   if (S.HeapFrame) {
+    SmallVector<std::pair<AllocaInst *, uint64_t>, 8> Described;
+    for (AllocaInst *A : S.Fields)
+      Described.push_back({A, S.FieldOffset.lookup(A)});
+    describeFrameFields(B, FF.Frame, Described);
     for (AllocaInst *A : S.Fields)
       A->replaceAllUsesWith(fieldAddr(B, FF.Frame, S.FieldOffset.lookup(A),
                                       A->getName() + ".field"));

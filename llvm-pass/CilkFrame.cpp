@@ -21,6 +21,8 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -350,6 +352,36 @@ bool buildFrame(Shape &S) {
   if (DL.getTypeAllocSize(S.FrameTy) != S.FrameSize)
     report_fatal_error("%" + S.FrameTy->getName() + " has the wrong size");
   return true;
+}
+
+//   %frame.debug = alloca ptr
+//   store ptr %frame, ptr %frame.debug
+//   #dbg_declare(ptr %frame.debug, !x, !DIExpression(DW_OP_deref,
+//                DW_OP_plus_uconst, <off of x>))       ; per field x
+// (as coroutine frames are described), so that a debugger shows the
+// arguments and locals of a frame whose variables live in a closure.
+// Nothing is emitted without variables to describe (no -g: the plugin's
+// location tracking makes subprograms but no declares), so the fast path
+// of a heap frame pays nothing for this.
+void describeFrameFields(IRBuilder<> &B, Value *Frame,
+                         ArrayRef<std::pair<AllocaInst *, uint64_t>> Fields) {
+  SmallVector<std::pair<DbgVariableRecord *, uint64_t>, 8> Declares;
+  for (auto [A, Off] : Fields)
+    for (DbgVariableRecord *D : findDVRDeclares(A))
+      Declares.push_back({D, Off});
+  if (Declares.empty())
+    return;
+  Value *Slot = B.CreateAlloca(B.getPtrTy(), nullptr, "frame.debug");
+  StoreInst *Store = B.CreateStore(Frame, Slot);
+  DIBuilder DIB(*B.GetInsertBlock()->getModule(), /*AllowUnresolved=*/false);
+  for (auto [D, Off] : Declares) {
+    DIB.insertDeclare(Slot, D->getVariable(),
+                      DIExpression::prepend(D->getExpression(),
+                                            DIExpression::DerefBefore,
+                                            int64_t(Off)),
+                      D->getDebugLoc().get(), Store);
+    D->eraseFromParent();
+  }
 }
 
 } // namespace cilk

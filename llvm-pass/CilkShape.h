@@ -175,6 +175,14 @@ bool buildEntryPoints(llvm::Module &M, const SerialClones &Serial);
 /// taken, whose spawns call the pointer itself.
 bool findFastClonesOfPointers(llvm::Function &F);
 
+/// Debug info (CilkFrame.cpp): the variables of the allocas in Fields,
+/// which live at their offsets in the frame Frame, are described through a
+/// stack slot holding Frame, emitted at B; their declares on the allocas go.
+/// Call before the allocas are replaced by frame fields.
+void describeFrameFields(
+    llvm::IRBuilder<> &B, llvm::Value *Frame,
+    llvm::ArrayRef<std::pair<llvm::AllocaInst *, uint64_t>> Fields);
+
 /// True if every use of A lies in Region: a local of a user inlet.
 bool isInletLocal(llvm::AllocaInst *A,
                   const llvm::SmallPtrSetImpl<llvm::BasicBlock *> &Region);

@@ -137,11 +137,15 @@ void buildSlowClone(Shape &S) {
   if (S.SRet)
     Frame->replaceUsesWithIf(RetP, [&](Use &U) { return U.getUser() != RetP; });
 
-  for (AllocaInst *A : S.Fields) {
-    auto *Clone = cast<AllocaInst>(VMap[A]);
-    Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
-                             A->getName() + ".field");
-    Clone->replaceAllUsesWith(Field);
+  // Debug info: the variables in the frame (the old entry, which held
+  // their declares, is unreachable here).
+  SmallVector<std::pair<AllocaInst *, uint64_t>, 8> Described;
+  for (AllocaInst *A : S.Fields)
+    Described.push_back({cast<AllocaInst>(VMap[A]), S.FieldOffset.lookup(A)});
+  describeFrameFields(B, Frame, Described);
+  for (auto [Clone, Off] : Described) {
+    Clone->replaceAllUsesWith(
+        fieldAddr(B, Frame, Off, Clone->getName() + ".field"));
     Clone->eraseFromParent();
   }
   // The remaining static allocas are private to one stretch between

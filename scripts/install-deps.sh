@@ -10,6 +10,7 @@ PACKAGES=(
   cmake ninja-build gcc python3                        # build, reference compiler, lit's interpreter
   make                                                 # a Cilk-5 Makefile with CC=cilkc (tests)
   pkgconf                                              # cilk.pc (tests)
+  gdb                                                  # debug info of the clones (tests)
   "$@"
 )
 

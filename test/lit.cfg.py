@@ -57,6 +57,8 @@ config.substitutions.append(
     ("%cilkc", os.path.join(config.cilk_obj_root, "bin", "cilkc")))
 if shutil.which("make"):
     config.available_features.add("make")
+if shutil.which("gdb"):
+    config.available_features.add("gdb")
 config.substitutions.append(("%cilkrt", cilkrt))
 config.substitutions.append(
     ("%cilkopt", f"{opt} -load-pass-plugin={pass_plugin}"))
