@@ -236,8 +236,14 @@ void buildSlowClone(Shape &S) {
     CI->eraseFromParent();
   }
 
-  // Dispatch on the resume index.
+  // Dispatch on the resume index, at the procedure's opening line: a
+  // debugger stopped on entry to f.slow is before the resume point, which
+  // the next step reaches.
   B.SetInsertPoint(Entry);
+  if (DISubprogram *SP = Slow->getSubprogram())
+    B.SetCurrentDebugLocation(DILocation::get(C, SP->getScopeLine(), 0, SP));
+  else
+    B.SetCurrentDebugLocation(DebugLoc());
   if (S.Atomic)
     B.CreateCall(Lock, {Frame});
   // A resume index the procedure does not have is a runtime bug; trap
