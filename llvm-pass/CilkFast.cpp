@@ -137,15 +137,10 @@ static FastFrame emitFrameOnEntry(Shape &S, bool StackFrame) {
                        fieldAddr(B, FF.Frame, CILK_ABI_FRAME_DESC_OFFSET),
                        Align(8));
   if (S.HeapFrame) {
-    SmallVector<std::pair<AllocaInst *, uint64_t>, 8> Described;
+    SmallVector<std::pair<AllocaInst *, uint64_t>, 8> Fields;
     for (AllocaInst *A : S.Fields)
-      Described.push_back({A, S.FieldOffset.lookup(A)});
-    describeFrameFields(B, FF.Frame, Described);
-    for (AllocaInst *A : S.Fields)
-      A->replaceAllUsesWith(fieldAddr(B, FF.Frame, S.FieldOffset.lookup(A),
-                                      A->getName() + ".field"));
-    for (AllocaInst *A : S.Fields) // B may point at one of them until here
-      A->eraseFromParent();
+      Fields.push_back({A, S.FieldOffset.lookup(A)});
+    placeFieldsInFrame(B, FF.Frame, Fields);
     FunctionCallee Free = getRuntimeFn(M, CILK_ABI_FRAME_FREE);
     for (ReturnInst *R : FF.Returns)
       CallInst::Create(Free, {FF.W, FF.Frame}, "", R->getIterator());

@@ -354,34 +354,41 @@ bool buildFrame(Shape &S) {
   return true;
 }
 
+// Each alloca's uses go to its field, at B:
+//   %x.field = getelementptr inbounds i8, ptr %frame, i64 <off of x>
+// and its variable's debug info reads the frame (as coroutine frames are
+// described), so that a debugger shows the arguments and locals of a frame
+// whose variables live in a closure:
 //   %frame.debug = alloca ptr
 //   store ptr %frame, ptr %frame.debug
 //   #dbg_declare(ptr %frame.debug, !x, !DIExpression(DW_OP_deref,
-//                DW_OP_plus_uconst, <off of x>))       ; per field x
-// (as coroutine frames are described), so that a debugger shows the
-// arguments and locals of a frame whose variables live in a closure.
-// Nothing is emitted without variables to describe (no -g: the plugin's
+//                DW_OP_plus_uconst, <off of x>))
+// No slot is made without variables to describe (no -g: the plugin's
 // location tracking makes subprograms but no declares), so the fast path
-// of a heap frame pays nothing for this.
-void describeFrameFields(IRBuilder<> &B, Value *Frame,
-                         ArrayRef<std::pair<AllocaInst *, uint64_t>> Fields) {
+// of a heap frame pays nothing for it.
+void placeFieldsInFrame(IRBuilder<> &B, Value *Frame,
+                        ArrayRef<std::pair<AllocaInst *, uint64_t>> Fields) {
   SmallVector<std::pair<DbgVariableRecord *, uint64_t>, 8> Declares;
   for (auto [A, Off] : Fields)
     for (DbgVariableRecord *D : findDVRDeclares(A))
       Declares.push_back({D, Off});
-  if (Declares.empty())
-    return;
-  Value *Slot = B.CreateAlloca(B.getPtrTy(), nullptr, "frame.debug");
-  StoreInst *Store = B.CreateStore(Frame, Slot);
-  DIBuilder DIB(*B.GetInsertBlock()->getModule(), /*AllowUnresolved=*/false);
-  for (auto [D, Off] : Declares) {
-    DIB.insertDeclare(Slot, D->getVariable(),
-                      DIExpression::prepend(D->getExpression(),
-                                            DIExpression::DerefBefore,
-                                            int64_t(Off)),
-                      D->getDebugLoc().get(), Store);
-    D->eraseFromParent();
+  if (!Declares.empty()) {
+    Value *Slot = B.CreateAlloca(B.getPtrTy(), nullptr, "frame.debug");
+    StoreInst *Store = B.CreateStore(Frame, Slot);
+    DIBuilder DIB(*B.GetInsertBlock()->getModule(), /*AllowUnresolved=*/false);
+    for (auto [D, Off] : Declares) {
+      DIB.insertDeclare(Slot, D->getVariable(),
+                        DIExpression::prepend(D->getExpression(),
+                                              DIExpression::DerefBefore,
+                                              int64_t(Off)),
+                        D->getDebugLoc().get(), Store);
+      D->eraseFromParent();
+    }
   }
+  for (auto [A, Off] : Fields)
+    A->replaceAllUsesWith(fieldAddr(B, Frame, Off, A->getName() + ".field"));
+  for (auto [A, Off] : Fields) // B may point at one of them until here
+    A->eraseFromParent();
 }
 
 } // namespace cilk

@@ -175,11 +175,10 @@ bool buildEntryPoints(llvm::Module &M, const SerialClones &Serial);
 /// taken, whose spawns call the pointer itself.
 bool findFastClonesOfPointers(llvm::Function &F);
 
-/// Debug info (CilkFrame.cpp): the variables of the allocas in Fields,
-/// which live at their offsets in the frame Frame, are described through a
-/// stack slot holding Frame, emitted at B; their declares on the allocas go.
-/// Call before the allocas are replaced by frame fields.
-void describeFrameFields(
+/// Replaces each alloca of Fields by its field at the given offset in the
+/// frame Frame, the field addresses and the debug info of their variables
+/// (through a stack slot holding Frame) emitted at B (CilkFrame.cpp).
+void placeFieldsInFrame(
     llvm::IRBuilder<> &B, llvm::Value *Frame,
     llvm::ArrayRef<std::pair<llvm::AllocaInst *, uint64_t>> Fields);
 

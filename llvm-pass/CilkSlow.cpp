@@ -137,17 +137,11 @@ void buildSlowClone(Shape &S) {
   if (S.SRet)
     Frame->replaceUsesWithIf(RetP, [&](Use &U) { return U.getUser() != RetP; });
 
-  // Debug info: the variables in the frame (the old entry, which held
-  // their declares, is unreachable here).
-  SmallVector<std::pair<AllocaInst *, uint64_t>, 8> Described;
+  // (Their declares move here: the old entry is unreachable in this clone.)
+  SmallVector<std::pair<AllocaInst *, uint64_t>, 8> Fields;
   for (AllocaInst *A : S.Fields)
-    Described.push_back({cast<AllocaInst>(VMap[A]), S.FieldOffset.lookup(A)});
-  describeFrameFields(B, Frame, Described);
-  for (auto [Clone, Off] : Described) {
-    Clone->replaceAllUsesWith(
-        fieldAddr(B, Frame, Off, Clone->getName() + ".field"));
-    Clone->eraseFromParent();
-  }
+    Fields.push_back({cast<AllocaInst>(VMap[A]), S.FieldOffset.lookup(A)});
+  placeFieldsInFrame(B, Frame, Fields);
   // The remaining static allocas are private to one stretch between
   // suspend points; they move to the new entry.
   for (Instruction &I : make_early_inc_range(*OldEntry))
