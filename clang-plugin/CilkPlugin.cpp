@@ -12,7 +12,8 @@
 //   - the Cilk pass (llvm-pass/) is added to the optimization pipeline
 //     through CodeGenOptions::PassBuilderCallbacks, for the mode given by
 //     -fplugin-arg-cilk-mode=MODE, instrumented for work and span with
-//     -fplugin-arg-cilk-profile.
+//     -fplugin-arg-cilk-profile, or run through the race detector with
+//     -fplugin-arg-cilk-race.
 //
 //===----------------------------------------------------------------------===//
 
@@ -232,15 +233,18 @@ protected:
 
     // The pass reports what it cannot lower at the statement's DebugLoc:
     // have clang attach locations (without emitting debug info, as for
-    // -Rpass) when no -g asks for them anyway.
+    // -Rpass) when no -g asks for them anyway. The race detector names
+    // the places of accesses: it needs the line tables.
     if (CI.getCodeGenOpts().getDebugInfo() ==
         llvm::codegenoptions::NoDebugInfo)
-      CI.getCodeGenOpts().setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+      CI.getCodeGenOpts().setDebugInfo(
+          Instr == Instrument::Race ? llvm::codegenoptions::DebugLineTablesOnly
+                                    : llvm::codegenoptions::LocTrackingOnly);
 
     Mode M = TheMode;
-    bool P = Profile;
+    Instrument I = Instr;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [M, P](llvm::PassBuilder &PB) { registerCilkPipeline(PB, M, P); });
+        [M, I](llvm::PassBuilder &PB) { registerCilkPipeline(PB, M, I); });
 
     return std::make_unique<CilkConsumer>(CI, std::move(Log),
                                           M != Mode::Serial, WarnUnsynced);
@@ -252,10 +256,17 @@ protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     DiagnosticsEngine &D = CI.getDiagnostics();
+    bool ModeGiven = false;
     for (const std::string &Arg : Args) {
       llvm::StringRef A(Arg);
-      if (A == "profile") {
-        Profile = true;
+      if (A == "profile" || A == "race") {
+        Instrument I = A == "race" ? Instrument::Race : Instrument::Profile;
+        if (Instr != Instrument::None && Instr != I)
+          D.Report(D.getCustomDiagID(
+              DiagnosticsEngine::Error,
+              "-fplugin-arg-cilk-profile and -fplugin-arg-cilk-race cannot "
+              "be combined"));
+        Instr = I;
         continue;
       }
       if (A == "Wno-unsynced") {
@@ -267,7 +278,8 @@ protected:
             DiagnosticsEngine::Error,
             "unknown cilk plugin argument '%0' (expected "
             "-fplugin-arg-cilk-mode=serial|eager|indolent|sedative, "
-            "-fplugin-arg-cilk-profile or -fplugin-arg-cilk-Wno-unsynced)"))
+            "-fplugin-arg-cilk-profile, -fplugin-arg-cilk-race or "
+            "-fplugin-arg-cilk-Wno-unsynced)"))
             << Arg;
         continue;
       }
@@ -278,6 +290,17 @@ protected:
         continue;
       }
       TheMode = *M;
+      ModeGiven = true;
+    }
+    // The detector follows the serial execution, depth first.
+    if (Instr == Instrument::Race) {
+      if (ModeGiven && TheMode != Mode::Serial)
+        D.Report(D.getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "-fplugin-arg-cilk-race runs the serial elision; it cannot be "
+            "combined with -fplugin-arg-cilk-mode=%0"))
+            << modeName(TheMode);
+      TheMode = Mode::Serial;
     }
     return true;
   }
@@ -286,7 +309,7 @@ protected:
 
 private:
   Mode TheMode = Mode::Sedative;
-  bool Profile = false;     // -fplugin-arg-cilk-profile
+  Instrument Instr = Instrument::None; // -fplugin-arg-cilk-profile, -race
   bool WarnUnsynced = true; // off: -fplugin-arg-cilk-Wno-unsynced
 };
 

@@ -62,6 +62,8 @@
 #define CILK_UNIT_TSAN 2
 #define CILK_UNIT_ASAN 4
 #define CILK_UNIT_MSAN 8
+/* __cilk_unit.flags: a race build (-fplugin-arg-cilk-race) */
+#define CILK_UNIT_RACE 16
 
 /* Metadata kind attached to every spawned call after the pass folded its
  * marker. */
@@ -179,6 +181,41 @@
 #define CILK_ABI_PROF_SYNC "__cilkrt_prof_sync"
 #define CILK_ABI_PROF_SYNCED "__cilkrt_prof_synced"
 #define CILK_ABI_PROF_RETURN "__cilkrt_prof_return"
+
+/* ---- Determinacy-race detection (-fplugin-arg-cilk-race) ----
+ *
+ * A race build is the serial elision, run once, depth first, with every
+ * memory access instrumented (clang's ThreadSanitizer instrumentation: the
+ * __tsan_* hooks, implemented by libcilkrace.a, not by TSan) and these
+ * hooks, which give the detector the series-parallel structure (SP-bags,
+ * Feng and Leiserson 1997). Each Cilk procedure has a record (struct
+ * __cilk_race, CILK_ABI_PROF_SIZE bytes, 8-aligned) in its frame:
+ *   enter    first thing in the procedure
+ *   spawn    just before a spawned call, located at the spawn, with the
+ *            call's pointer arguments after the record (so that they
+ *            escape: the detector does not read them)
+ *   tail     after the spawned call, before its result assignment or
+ *            inlet when it has one; the argument is 1 if that tail is
+ *            atomic (an inlet, or `x op= spawn`), 0 for `x = spawn`;
+ *            then the addresses the tail reads or writes (so that they
+ *            escape and are instrumented: the parent may read them too)
+ *   resume   after the spawn statement (the tail and inlet included)
+ *   sync     just before a sync (explicit or the implicit one at return)
+ *   return   just before the procedure returns (after its implicit sync)
+ * and forget(ptr, size) where memory the elision reuses changes hands: a
+ * spawn's aggregate-result temporary after resume, a by-value parameter
+ * before return. */
+#define CILK_ABI_RACE_ENTER "__cilkrt_race_enter"
+#define CILK_ABI_RACE_SPAWN "__cilkrt_race_spawn"
+#define CILK_ABI_RACE_TAIL "__cilkrt_race_tail"
+#define CILK_ABI_RACE_RESUME "__cilkrt_race_resume"
+#define CILK_ABI_RACE_SYNC "__cilkrt_race_sync"
+#define CILK_ABI_RACE_RETURN "__cilkrt_race_return"
+#define CILK_ABI_RACE_FORGET "__cilkrt_race_forget"
+/* scope_end(ptr, size): an escaping local's lifetime ends here (after
+ * inlining and stack colouring its slot may be another local's): a write
+ * for the checks, then forgotten. */
+#define CILK_ABI_RACE_SCOPE_END "__cilkrt_race_scope_end"
 
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0

@@ -11,6 +11,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -107,8 +108,10 @@ static bool hasCilkCode(Module &M) {
 
 /// CILK_UNIT_* for M: a profile build, and the sanitizers its code is
 /// instrumented for (clang marks each function it instruments).
-static int unitFlags(Module &M, bool Profile) {
-  int Flags = Profile ? CILK_UNIT_PROFILE : 0;
+static int unitFlags(Module &M, Instrument I) {
+  int Flags = I == Instrument::Profile ? CILK_UNIT_PROFILE
+              : I == Instrument::Race  ? CILK_UNIT_RACE
+                                       : 0;
   for (Function &F : M) {
     if (F.hasFnAttribute(Attribute::SanitizeThread))
       Flags |= CILK_UNIT_TSAN;
@@ -124,7 +127,7 @@ static int unitFlags(Module &M, bool Profile) {
 //                      ptr @__cilk_unit.file, ptr @"cilk: link the ..." },
 //                  section "cilk_units"
 // (in @llvm.compiler.used, so that nothing drops it before the linker).
-static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
+static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
   if (!hasCilkCode(M))
     return false;
   LLVMContext &C = M.getContext();
@@ -138,7 +141,7 @@ static bool recordUnit(Module &M, Mode TheMode, bool Profile) {
   auto *Unit = new GlobalVariable(
       M, Ty, true, GlobalValue::PrivateLinkage,
       ConstantStruct::get(Ty, {ConstantInt::get(I32, int(TheMode)),
-                               ConstantInt::get(I32, unitFlags(M, Profile)),
+                               ConstantInt::get(I32, unitFlags(M, I)),
                                File,
                                M.getOrInsertGlobal(CILK_ABI_RUNTIME_HINT,
                                                    Type::getInt8Ty(C))}),
@@ -162,9 +165,11 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
         F.getName() != CILK_ABI_MAIN)
       Exported.push_back(F.getName().str());
   Changed |= recordMainMode(M, TheMode);
-  Changed |= recordUnit(M, TheMode, Profile);
-  if (Profile)
+  Changed |= recordUnit(M, TheMode, Instr);
+  if (Instr == Instrument::Profile)
     Changed |= instrumentForProfile(M, TheMode);
+  else if (Instr == Instrument::Race)
+    Changed |= instrumentForRace(M);
   switch (TheMode) {
   case Mode::Serial:
     Changed |= lowerToSerialElision(M);
@@ -179,41 +184,61 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-void registerCilkPipeline(PassBuilder &PB, Mode M, bool Profile) {
+void registerCilkPipeline(PassBuilder &PB, Mode M, Instrument I) {
   PB.registerPipelineStartEPCallback(
-      [M, Profile](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(CilkPass(M, Profile));
+      [M, I](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(CilkPass(M, I));
       });
+  // As clang's -fsanitize=thread adds it (it runs at -O0 too); the
+  // functions to instrument are those CilkRace.cpp marked. The ends of
+  // locals' lifetimes are known only once inlining is done.
+  if (I == Instrument::Race)
+    PB.registerOptimizerLastEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(createModuleToFunctionPassAdaptor(RaceScopesPass()));
+          MPM.addPass(ModuleThreadSanitizerPass());
+          MPM.addPass(createModuleToFunctionPassAdaptor(ThreadSanitizerPass()));
+        });
 }
 
-/// Parses the parameters of `cilk<MODE>` or `cilk<MODE;profile>`; a bare
-/// `cilk` means serial.
-static Expected<std::pair<Mode, bool>> parsePassParameters(StringRef Params) {
+/// Parses the parameters of `cilk<MODE>`, `cilk<MODE;profile>` or
+/// `cilk<serial;race>`; a bare `cilk` means serial.
+static Expected<std::pair<Mode, Instrument>>
+parsePassParameters(StringRef Params) {
   auto [ModeName, Rest] = Params.split(';');
-  bool Profile = Rest == "profile";
-  if (!Rest.empty() && !Profile)
+  Instrument I = Rest == "profile" ? Instrument::Profile
+                 : Rest == "race"  ? Instrument::Race
+                                   : Instrument::None;
+  if (!Rest.empty() && I == Instrument::None)
     return createStringError(inconvertibleErrorCode(),
                              "unknown cilk pass parameter '" + Rest +
-                                 "' (expected 'profile')");
-  if (ModeName.empty())
-    return std::make_pair(Mode::Serial, Profile);
-  Expected<Mode> M = parseRequestedMode(ModeName);
-  if (!M)
-    return M.takeError();
-  return std::make_pair(*M, Profile);
+                                 "' (expected 'profile' or 'race')");
+  Mode M = Mode::Serial;
+  if (!ModeName.empty()) {
+    Expected<Mode> Requested = parseRequestedMode(ModeName);
+    if (!Requested)
+      return Requested.takeError();
+    M = *Requested;
+  }
+  if (I == Instrument::Race && M != Mode::Serial)
+    return createStringError(inconvertibleErrorCode(),
+                             "a race build is serial: cilk<serial;race>");
+  return std::make_pair(M, I);
 }
 
 } // namespace cilk
 
 // The pass plugin entry point. It serves
 //   - opt: `opt -load-pass-plugin=CilkPass.so -passes='cilk<MODE>'` (or
-//     'cilk<MODE;profile>' for a profile build);
+//     'cilk<MODE;profile>' for a profile build, 'cilk<serial;race>' for the
+//     race detector's hooks);
 //   - clang compiles that start from IR (-save-temps, .bc/.ll inputs), which
 //     never run the frontend plugin: `-fpass-plugin=CilkPass.so` adds the
 //     pass, in serial mode, at the start of the pipeline.
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "Cilk", "0.1", [](PassBuilder &PB) {
-            cilk::registerCilkPipeline(PB, cilk::Mode::Serial, false);
+            cilk::registerCilkPipeline(PB, cilk::Mode::Serial,
+                                       cilk::Instrument::None);
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, ModulePassManager &MPM,
                    ArrayRef<PassBuilder::PipelineElement>) {

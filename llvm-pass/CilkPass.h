@@ -10,6 +10,7 @@
 //   CilkMarkers.cpp  recognize: annotations -> "cilk" function attribute,
 //                    spawn markers -> direct calls tagged !cilk.spawn
 //   CilkProfile.cpp  (profile builds) strand hooks for work and span
+//   CilkRace.cpp     (race builds) the race detector's hooks
 //   CilkSerial.cpp   lower to the serial elision (spawn = call, sync = nop)
 //   CilkSplit.cpp    the parallel modes: split each Cilk procedure into a
 //                    fast clone, a slow clone and inlets (CilkShape.h)
@@ -42,6 +43,11 @@ namespace cilk {
 /// Values match CILK_MODE_* in cilk-abi.h.
 enum class Mode { Serial = 0, Eager = 1, Indolent = 2, Sedative = 3 };
 
+/// What a build adds to the mode's code: nothing, the work-and-span hooks
+/// (-fplugin-arg-cilk-profile) or the race detector's (-fplugin-arg-cilk-race,
+/// serial mode only).
+enum class Instrument { None, Profile, Race };
+
 /// The mode's name as users write it ("serial", "eager", ...).
 llvm::StringRef modeName(Mode M);
 /// Parses a mode requested by a user (the plugin's -fplugin-arg-cilk-mode=,
@@ -56,6 +62,18 @@ bool recordMainMode(llvm::Module &M, Mode TheMode);
 /// Profile builds (CilkProfile.cpp), after phase 1: a profile record and
 /// the CILK_ABI_PROF_* hooks in every Cilk procedure.
 bool instrumentForProfile(llvm::Module &M, Mode TheMode);
+/// Race builds (CilkRace.cpp), after phase 1 and before the serial
+/// elision: the CILK_ABI_RACE_* hooks in every Cilk procedure, and the
+/// attributes that have every function instrumented by ThreadSanitizer.
+bool instrumentForRace(llvm::Module &M);
+/// Race builds, at the end of the pipeline before ThreadSanitizer: a
+/// CILK_ABI_RACE_SCOPE_END hook before the end of each escaping local's
+/// lifetime (CilkRace.cpp).
+struct RaceScopesPass : llvm::PassInfoMixin<RaceScopesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+  static bool isRequired() { return true; }
+};
 /// F's profile record (the argument of its enter hook), or null.
 llvm::Value *profileRecord(llvm::Function &F);
 /// Puts a sync marker before every return of F that may follow a spawn and
@@ -109,20 +127,21 @@ bool isSpawn(const llvm::CallBase &CB);
 
 class CilkPass : public llvm::PassInfoMixin<CilkPass> {
 public:
-  explicit CilkPass(Mode M, bool Profile = false)
-      : TheMode(M), Profile(Profile) {}
+  explicit CilkPass(Mode M, Instrument I = Instrument::None)
+      : TheMode(M), Instr(I) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 
 private:
   Mode TheMode;
-  bool Profile; // instrument for work and span (CilkProfile.cpp)
+  Instrument Instr;
 };
 
 /// Adds the Cilk pass at the start of every pipeline PB builds (-O0...-O3,
 /// LTO pre-link). Called by the clang plugin through
-/// CodeGenOptions::PassBuilderCallbacks.
-void registerCilkPipeline(llvm::PassBuilder &PB, Mode M, bool Profile);
+/// CodeGenOptions::PassBuilderCallbacks. A race build also gets the
+/// ThreadSanitizer instrumentation at the end of the pipeline.
+void registerCilkPipeline(llvm::PassBuilder &PB, Mode M, Instrument I);
 
 } // namespace cilk
 

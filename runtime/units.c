@@ -78,6 +78,22 @@ static int check_sanitizers(const struct __cilk_unit *u)
     return 0;
 }
 
+/* Profile and race builds call hooks at every strand boundary that other
+ * builds do not: a program is built with one of them throughout, or not. */
+static int check_same_build(const struct __cilk_unit *first,
+                            const struct __cilk_unit *u, int flag,
+                            const char *arg)
+{
+    if (!((u->flags ^ first->flags) & flag))
+        return 0;
+    const struct __cilk_unit *with = first->flags & flag ? first : u;
+    fprintf(stderr,
+            "cilk: '%s' was compiled with -fplugin-arg-cilk-%s and '%s' "
+            "without; build all files of a program that way or none\n",
+            with->file, arg, with == first ? u->file : first->file);
+    return -1;
+}
+
 int units_check(void)
 {
     const struct __cilk_unit *first = __start_cilk_units;
@@ -94,16 +110,9 @@ int units_check(void)
                     units_mode_name(u->mode));
             return -1;
         }
-        if ((u->flags ^ first->flags) & CILK_UNIT_PROFILE) {
-            const struct __cilk_unit *p =
-                first->flags & CILK_UNIT_PROFILE ? first : u;
-            fprintf(stderr,
-                    "cilk: '%s' was compiled with -fplugin-arg-cilk-profile "
-                    "and '%s' without; profile all files of a program or "
-                    "none\n",
-                    p->file, p == first ? u->file : first->file);
+        if (check_same_build(first, u, CILK_UNIT_PROFILE, "profile") < 0 ||
+            check_same_build(first, u, CILK_UNIT_RACE, "race") < 0)
             return -1;
-        }
     }
     return first && first < __stop_cilk_units ? first->mode
                                               : CILK_MODE_SERIAL;

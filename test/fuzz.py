@@ -675,6 +675,27 @@ def check_one(a, i):
                             f"--- elision\n{ref.stdout[:1500]}"
                             f"{got.stderr[:1500]}")
         os.remove(exe)
+    # The race detector on a generated program, race-free by construction
+    # (a mutant may run a spawn statement twice before a sync): the same
+    # output as the elision, and no report.
+    if a.race_lib and origin == "generated":
+        exe = f"{base}.race"
+        c = run(cc + ["-fplugin-arg-cilk-race", opt, "-w"] + incs +
+                ["-x", "c", path, "-o", exe] + shlex.split(a.race_lib) + rt +
+                libs)
+        if c.returncode or "PLEASE submit" in c.stderr:
+            return fail(f"race build: compile failed (exit {c.returncode}):\n"
+                        f"{c.stderr[-3000:]}")
+        got = run([exe], timeout=a.timeout * 10)
+        if got is None:
+            return fail("race build: timed out")
+        if ((got.stdout, got.returncode) != want or
+                "cilk race: no races found" not in got.stderr):
+            return fail(f"race build: exit {got.returncode} (elision "
+                        f"{ref.returncode})\n--- got\n{got.stdout[:1500]}"
+                        f"--- elision\n{ref.stdout[:1500]}"
+                        f"{got.stderr[:3000]}")
+        os.remove(exe)
     for f in (path, base + ".elision.c", base + ".gcc"):
         os.remove(f)
     return "ok", ""
@@ -688,6 +709,9 @@ def main():
     ap.add_argument("--cilkcc", required=True)
     ap.add_argument("--cilkrt", required=True)
     ap.add_argument("--modes", default="eager,indolent,sedative")
+    ap.add_argument("--race-lib", default="",
+                    help="link flags of the race detector: also run each "
+                         "generated program through it")
     ap.add_argument("--opt", default="-O0,-O1,-O2,-O3")
     ap.add_argument("--nproc", default="1,2,3,4,8")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -8,6 +8,8 @@
 #   %cilkopt  opt-19 with the Cilk pass plugin loaded
 #   %elide    prints the serial elision of a Cilk source file (test/elide.py)
 #   %gcc      gcc, to compile elisions independently of clang
+#   %racelib  the link flags of the race detector (empty in a sanitizer
+#             build, which has none: it stands in for TSan's runtime)
 #   %status   runs a command and prints `status N` after its output
 #   %repeat   runs a command N times, requires the same output each time
 #   %run-vs-elision  compiles a Cilk program in each mode and -O level, runs
@@ -60,6 +62,9 @@ if shutil.which("make"):
 if shutil.which("gdb"):
     config.available_features.add("gdb")
 config.substitutions.append(("%cilkrt", cilkrt))
+config.substitutions.append(
+    ("%racelib",
+     "" if config.cilk_sanitizer else f"-L{config.cilk_lib_dir} -lcilkrace"))
 config.substitutions.append(
     ("%cilkopt", f"{opt} -load-pass-plugin={pass_plugin}"))
 config.substitutions.append(("%elide", script("elide.py")))

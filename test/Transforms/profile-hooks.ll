@@ -63,4 +63,4 @@
 
 ; OFF-NOT: __cilkrt_prof
 
-; BAD: unknown cilk pass parameter 'profil' (expected 'profile')
+; BAD: unknown cilk pass parameter 'profil' (expected 'profile' or 'race')

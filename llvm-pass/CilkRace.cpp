@@ -1,0 +1,311 @@
+//===- CilkRace.cpp - Hooks of the determinacy-race detector --------------===//
+//
+// With -fplugin-arg-cilk-race (opt: cilk<serial;race>) the program is its
+// serial elision, run once depth first, and the detector (libcilkrace.a,
+// runtime/race.c) follows its series-parallel structure with the SP-bags
+// algorithm. This phase runs after phase 1, before the serial lowering,
+// while the markers of spawn statements and inlets are still there. Each
+// Cilk procedure becomes:
+//
+//   entry:
+//     %race = alloca [64 x i8], align 8
+//     call void @__cilkrt_race_enter(ptr %race)
+//     ...
+//     call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %p)
+//     %r = call i32 @f(ptr %p), !cilk.spawn !0        ; (!dbg of the spawn)
+//     call void (ptr, i32, ...) @__cilkrt_race_tail(ptr %race, i32 1,
+//                                                   ptr %x.addr)  ; atomic
+//     %x = load i32, ptr %x.addr                      ; the tail, as the
+//     %s = add i32 %x, %r                             ; runtime applies it
+//     store i32 %s, ptr %x.addr                       ; after a steal
+//     call void @__cilk_spawn_end()
+//     [call void @__cilk_inlet_begin(i32 ID) ... @__cilk_inlet_end(i32 ID)]
+//     call void @__cilkrt_race_resume(ptr %race)
+//     [call void @__cilkrt_race_forget(ptr %sret.tmp, i64 <size>)]
+//     ...
+//     call void @__cilkrt_race_sync(ptr %race)
+//     call void @__cilk_sync_marker()
+//     ...
+//     [call void @__cilkrt_race_forget(ptr %byval.arg, i64 <size>)]
+//     call void @__cilkrt_race_return(ptr %race)
+//     ret i32 %v
+//
+// The tail is the child's, not the parent's: the result assignment and the
+// inlet run when the child returns, logically in parallel with the rest of
+// the parent up to its sync. A tail that reads before it writes (`x op=
+// spawn`, an inlet) is atomic (the runtime applies it under the parent's
+// lock), so it never races with the parent's strands or another such
+// tail; `x = spawn` is not.
+//
+// Every function defined in the module gets sanitize_thread, so that the
+// ThreadSanitizer instrumentation (added by registerCilkPipeline at the end
+// of the pipeline) calls the detector at each memory access, and
+// "frame-pointer"="all": at a function's exit the detector finds the end of
+// its frame through the frame pointer, to forget the accesses to its locals
+// (a later sibling's frame reuses the memory). Cilk procedures are not
+// inlined: an inlined child's locals could share a stack slot with its
+// sibling's without a return in between.
+//
+// At the end of the pipeline, before ThreadSanitizer, RaceScopesPass marks
+// the end of each local's lifetime where the local's address escapes:
+//
+//   call void @__cilkrt_race_scope_end(ptr %t, i64 4)   ; !dbg of the end
+//   call void @llvm.lifetime.end.p0(i64 4, ptr %t)
+//
+// The slot may be another local's next (stack colouring shares slots, and
+// inlining brings the locals of calls into one frame); a strand that still
+// used the local in parallel races with its end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/ValueTracking.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+/// The first instruction after I that is not a debug intrinsic.
+static Instruction *nextNonDebug(Instruction *I) {
+  Instruction *N = I->getNextNode();
+  while (N && isa<DbgInfoIntrinsic>(N))
+    N = N->getNextNode();
+  return N;
+}
+
+/// The end marker of the inlet whose begin marker is Begin (same ID, same
+/// function), or null.
+static CallInst *inletEnd(CallInst *Begin) {
+  Function *End = Begin->getModule()->getFunction(CILK_ABI_INLET_END);
+  if (!End)
+    return nullptr;
+  for (User *U : End->users())
+    if (auto *CI = dyn_cast<CallInst>(U);
+        CI && CI->getFunction() == Begin->getFunction() &&
+        CI->getArgOperand(0) == Begin->getArgOperand(0))
+      return CI;
+  return nullptr;
+}
+
+/// Where the spawn statement of Call ends (the last instruction of its
+/// result assignment, or of the inlet that follows it), or null if nothing
+/// follows the call; Atomic: that tail reads before it writes.
+static Instruction *spawnTailEnd(CallInst *Call, bool &Atomic) {
+  Atomic = false;
+  Instruction *Last = nullptr;
+  SpawnStatement St;
+  if (findSpawnStatement(Call, St)) {
+    Last = St.End;
+    Atomic = any_of(St.Insts, [](Instruction *I) {
+      return isa<LoadInst>(I) || isa<AtomicRMWInst>(I) ||
+             isa<AtomicCmpXchgInst>(I);
+    });
+  }
+  Instruction *Next = nextNonDebug(Last ? Last : Call);
+  if (Next && isCallTo(*Next, CILK_ABI_INLET_BEGIN))
+    if (CallInst *End = inletEnd(cast<CallInst>(Next))) {
+      Last = End;
+      Atomic = true;
+    }
+  return Last;
+}
+
+/// True if U only reads a value for an inlet call's argument marker (the
+/// arguments are evaluated at the spawn; after a steal the inlet has a
+/// copy).
+static bool readForInletArgs(Instruction *U) {
+  return isa<LoadInst>(U) && all_of(U->users(), [](User *V) {
+           auto *I = dyn_cast<Instruction>(V);
+           return I && isCallTo(*I, CILK_ABI_INLET_ARGS);
+         });
+}
+
+/// The instructions from Call to TailEnd, which the spawn statement's
+/// markers delimit (single entry: nothing else jumps in).
+static SmallVector<Instruction *, 16> tailInstructions(CallInst *Call,
+                                                       Instruction *TailEnd) {
+  SmallVector<Instruction *, 16> Insts;
+  SmallPtrSet<BasicBlock *, 8> Seen{Call->getParent()};
+  SmallVector<Instruction *, 8> Starts{Call->getNextNode()};
+  while (!Starts.empty()) {
+    for (Instruction *I = Starts.pop_back_val(); I; I = I->getNextNode()) {
+      if (I == TailEnd)
+        break;
+      Insts.push_back(I);
+      if (I->isTerminator())
+        for (BasicBlock *Succ : successors(I))
+          if (Seen.insert(Succ).second)
+            Starts.push_back(&Succ->front());
+    }
+  }
+  return Insts;
+}
+
+static void instrument(Function &F) {
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  Type *Void = Type::getVoidTy(C), *Ptr = PointerType::getUnqual(C);
+  auto Hook = [&](StringRef Name, bool WithFlag = false) {
+    SmallVector<Type *, 2> Params{Ptr};
+    if (WithFlag)
+      Params.push_back(Type::getInt32Ty(C));
+    FunctionCallee FC = M.getOrInsertFunction(
+        Name, FunctionType::get(Void, Params,
+                                /*isVarArg=*/Name == CILK_ABI_RACE_SPAWN ||
+                                    Name == CILK_ABI_RACE_TAIL));
+    cast<Function>(FC.getCallee())->addFnAttr(Attribute::NoUnwind);
+    return FC;
+  };
+  const DataLayout &DL = M.getDataLayout();
+  FunctionCallee Forget = M.getOrInsertFunction(
+      CILK_ABI_RACE_FORGET,
+      FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false));
+  cast<Function>(Forget.getCallee())->addFnAttr(Attribute::NoUnwind);
+  insertImplicitSyncs(F);
+
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&*Entry.getFirstInsertionPt());
+  AllocaInst *Rec = B.CreateAlloca(
+      ArrayType::get(B.getInt8Ty(), CILK_ABI_PROF_SIZE), nullptr, "race");
+  Rec->setAlignment(Align(8));
+  B.SetInsertPoint(&*Entry.getFirstNonPHIOrDbgOrAlloca());
+  B.CreateCall(Hook(CILK_ABI_RACE_ENTER), {Rec});
+
+  SmallVector<CallInst *, 16> Spawns;
+  SmallVector<Instruction *, 16> Syncs, Rets;
+  for (Instruction &I : instructions(F)) {
+    if (auto *CI = dyn_cast<CallInst>(&I); CI && isSpawn(*CI))
+      Spawns.push_back(CI);
+    else if (isCallTo(I, CILK_ABI_SYNC_MARKER))
+      Syncs.push_back(&I);
+    else if (isa<ReturnInst>(I))
+      Rets.push_back(&I);
+  }
+  for (CallInst *Call : Spawns) {
+    bool Atomic;
+    Instruction *TailEnd = spawnTailEnd(Call, Atomic);
+    // Located at the spawn: the detector names the spawn by this call's
+    // return address. The spawn's pointer arguments go along, unused, so
+    // that they escape: in the elision the child cannot keep them, and
+    // ThreadSanitizer would not instrument the parent's accesses to a
+    // local whose address no call captures.
+    SmallVector<Value *, 4> Args{Rec};
+    for (Value *A : Call->args())
+      if (A->getType()->isPointerTy())
+        Args.push_back(A);
+    CallInst::Create(Hook(CILK_ABI_RACE_SPAWN), Args, "", Call->getIterator())
+        ->setDebugLoc(Call->getDebugLoc());
+    // The locals the tail reads or writes go along too, for the same
+    // reason: the parent's continuation may read them before the sync.
+    // (Not the tail's own, such as an inlet's parameters, which the parent
+    // only sets before the call: after a steal the inlet gets a copy.)
+    if (TailEnd) {
+      SmallVector<Value *, 4> TailArgs{Rec, B.getInt32(Atomic)};
+      SmallVector<Instruction *, 16> Tail = tailInstructions(Call, TailEnd);
+      SmallPtrSet<Instruction *, 16> InTail(Tail.begin(), Tail.end());
+      for (Instruction *I : Tail) {
+        Value *P = getLoadStorePointerOperand(I);
+        auto *A = P ? dyn_cast<AllocaInst>(getUnderlyingObject(P)) : nullptr;
+        if (!A || is_contained(TailArgs, A) ||
+            allUsersSatisfy(A, [&](Instruction *U) {
+              auto *St = dyn_cast<StoreInst>(U);
+              return InTail.count(U) || (St && St->getValueOperand() != A) ||
+                     readForInletArgs(U);
+            }))
+          continue;
+        TailArgs.push_back(A);
+      }
+      CallInst::Create(Hook(CILK_ABI_RACE_TAIL, true), TailArgs, "",
+                       std::next(Call->getIterator()));
+    }
+    Instruction *After = TailEnd ? TailEnd : Call;
+    auto *Resume = CallInst::Create(Hook(CILK_ABI_RACE_RESUME), {Rec}, "",
+                                    std::next(After->getIterator()));
+    // An aggregate result arrives in a temporary of the parent that every
+    // spawn of the statement reuses; after a steal each child has its own.
+    // Once the tail has read it, it belongs to no one.
+    for (unsigned I = 0; I < Call->arg_size(); ++I)
+      if (Call->paramHasAttr(I, Attribute::StructRet))
+        CallInst::Create(
+            Forget,
+            {Call->getArgOperand(I),
+             B.getInt64(DL.getTypeAllocSize(Call->getParamStructRetType(I)))},
+            "", std::next(Resume->getIterator()));
+  }
+  // A by-value argument is the caller's copy, in its outgoing arguments,
+  // which the next call's copy overwrites: what this instance wrote into
+  // it is forgotten when it returns.
+  for (Argument &A : F.args())
+    if (A.hasByValAttr())
+      for (Instruction *I : Rets)
+        CallInst::Create(
+            Forget,
+            {&A, B.getInt64(DL.getTypeAllocSize(A.getParamByValType()))}, "",
+            I->getIterator());
+  for (Instruction *I : Syncs)
+    CallInst::Create(Hook(CILK_ABI_RACE_SYNC), {Rec}, "", I->getIterator());
+  for (Instruction *I : Rets)
+    CallInst::Create(Hook(CILK_ABI_RACE_RETURN), {Rec}, "", I->getIterator());
+}
+
+PreservedAnalyses RaceScopesPass::run(Function &F,
+                                      FunctionAnalysisManager &) {
+  if (!F.hasFnAttribute(Attribute::SanitizeThread))
+    return PreservedAnalyses::all();
+  Module &M = *F.getParent();
+  LLVMContext &C = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<std::pair<IntrinsicInst *, AllocaInst *>, 8> Ends;
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->getIntrinsicID() == Intrinsic::lifetime_end)
+      if (auto *AI =
+              dyn_cast<AllocaInst>(getUnderlyingObject(II->getArgOperand(1)));
+          AI && PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
+                                     /*StoreCaptures=*/true))
+        Ends.push_back({II, AI});
+  if (Ends.empty())
+    return PreservedAnalyses::all();
+  Type *I64 = Type::getInt64Ty(C);
+  FunctionCallee Hook = M.getOrInsertFunction(
+      CILK_ABI_RACE_SCOPE_END,
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C), I64},
+                        false));
+  for (auto [II, AI] : Ends) {
+    auto *Size = cast<ConstantInt>(II->getArgOperand(0));
+    uint64_t N = Size->isMinusOne()
+                     ? AI->getAllocationSize(DL).value_or(TypeSize::getFixed(0))
+                           .getFixedValue()
+                     : Size->getZExtValue();
+    CallInst::Create(Hook, {II->getArgOperand(1), ConstantInt::get(I64, N)},
+                     "", II->getIterator())
+        ->setDebugLoc(II->getDebugLoc());
+  }
+  return PreservedAnalyses::none();
+}
+
+bool instrumentForRace(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.addFnAttr(Attribute::SanitizeThread);
+    F.addFnAttr("frame-pointer", "all");
+    if (isCilkProcedure(F)) {
+      F.removeFnAttr(Attribute::AlwaysInline);
+      F.addFnAttr(Attribute::NoInline);
+      instrument(F);
+    }
+  }
+  return true;
+}
+
+} // namespace cilk
