@@ -167,14 +167,21 @@
  *   return   just before the procedure returns (after its implicit sync)
  * The runtime times each strand; the span is computed with the earliest-
  * start timestamps of the Cilk paper (section 4).
- * Cilk_user_work and Cilk_user_critical_path in a profiled procedure read
- * its record: the pass makes each call of the first two below a call of
- * the last two with the record (CilkProfile.cpp). */
-#define CILK_ABI_PROF_SIZE 64
+ * The burdened span is the span in which each spawned child's path also
+ * carries a burden, the cost of stealing its continuation (Cilkview's).
+ * Cilk_user_work, Cilk_user_critical_path and wsp_getworkspan() in a
+ * profiled procedure read its record: the pass makes each call of the
+ * plain entry points below a call of the __cilkrt_prof_ one with the
+ * record (CilkProfile.cpp). */
+#define CILK_ABI_PROF_SIZE 88
 #define CILK_ABI_USER_WORK "__cilkrt_user_work"
 #define CILK_ABI_USER_CRITICAL_PATH "__cilkrt_user_critical_path"
 #define CILK_ABI_PROF_USER_WORK "__cilkrt_prof_user_work"
 #define CILK_ABI_PROF_USER_CRITICAL_PATH "__cilkrt_prof_user_critical_path"
+/* Cilkscale's wsp_getworkspan() (cilkscale.h): __cilkrt_workspan(out),
+ * made __cilkrt_prof_workspan(record, out) in a profiled procedure. */
+#define CILK_ABI_WORKSPAN "__cilkrt_workspan"
+#define CILK_ABI_PROF_WORKSPAN "__cilkrt_prof_workspan"
 #define CILK_ABI_PROF_ENTER "__cilkrt_prof_enter"
 #define CILK_ABI_PROF_SPAWN "__cilkrt_prof_spawn"
 #define CILK_ABI_PROF_RESUME "__cilkrt_prof_resume"
@@ -355,7 +362,13 @@ struct __cilk_prof {
     unsigned long long work;    /* this instance's finished strands */
     unsigned long long children_work; /* (atomic) the total work of the
                                          children that have returned */
+    unsigned long long bat;     /* the parent's burdened span at the spawn */
+    unsigned long long bspan;   /* span with each spawn's burden */
+    unsigned long long bchildren; /* (atomic) max of bat + bspan + burden
+                                     of the children since the last sync */
 };
+struct __cilk_wsp; /* cilkscale.h's wsp_t */
+void __cilkrt_prof_workspan(struct __cilk_prof *p, struct __cilk_wsp *out);
 long long __cilkrt_prof_user_work(struct __cilk_prof *p);
 long long __cilkrt_prof_user_critical_path(struct __cilk_prof *p);
 void __cilkrt_prof_enter(struct __cilk_prof *p);

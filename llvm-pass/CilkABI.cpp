@@ -209,6 +209,8 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   else if (Name == CILK_ABI_PROF_USER_WORK ||
            Name == CILK_ABI_PROF_USER_CRITICAL_PATH)
     Ty = FunctionType::get(Type::getInt64Ty(C), {Ptr}, false);
+  else if (Name == CILK_ABI_PROF_WORKSPAN)
+    Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_SPAWN_END)
     Ty = FunctionType::get(Void, {}, false);
   else if (isProfileHookName(Name))

@@ -21,7 +21,9 @@
 //     ret i32 %r
 //
 // and Cilk_user_work (a call of @__cilkrt_user_work()) reads the record:
-// @__cilkrt_prof_user_work(ptr %prof); Cilk_user_critical_path likewise.
+// @__cilkrt_prof_user_work(ptr %prof); Cilk_user_critical_path and
+// wsp_getworkspan() (@__cilkrt_workspan(ptr %out) ->
+// @__cilkrt_prof_workspan(ptr %prof, ptr %out)) likewise.
 //
 // In the parallel modes the continuation of a spawn is only known once
 // CilkPrepare has separated the spawn's result tail, so CilkPrepare puts the
@@ -143,15 +145,20 @@ static void instrument(Function &F, Mode TheMode) {
   for (Instruction *I : Rets)
     CallInst::Create(Hook(CILK_ABI_PROF_RETURN), {Prof}, "", I->getIterator());
 
-  // Cilk_user_work and Cilk_user_critical_path read this record.
+  // Cilk_user_work, Cilk_user_critical_path and wsp_getworkspan() read
+  // this record: the same call with the record first.
   SmallVector<std::pair<CallInst *, StringRef>, 2> Reads;
   for (Instruction &I : instructions(F))
     if (isCallTo(I, CILK_ABI_USER_WORK))
       Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_USER_WORK});
     else if (isCallTo(I, CILK_ABI_USER_CRITICAL_PATH))
       Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_USER_CRITICAL_PATH});
+    else if (isCallTo(I, CILK_ABI_WORKSPAN))
+      Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_WORKSPAN});
   for (auto [CI, Name] : Reads) {
-    auto *Read = CallInst::Create(Hook(Name), {Prof}, "", CI->getIterator());
+    SmallVector<Value *, 2> Args{Prof};
+    append_range(Args, CI->args());
+    auto *Read = CallInst::Create(Hook(Name), Args, "", CI->getIterator());
     Read->takeName(CI);
     CI->replaceAllUsesWith(Read);
     CI->eraseFromParent();

@@ -4,6 +4,8 @@
 #include "scheduler.h"
 #include "worker.h"
 
+#include <cilkscale.h>
+
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -67,6 +69,12 @@ Cilk_time __cilkrt_user_work(void)
 Cilk_time __cilkrt_user_critical_path(void)
 {
     return 0;
+}
+
+/* wsp_getworkspan() likewise (cilkscale.h). */
+void __cilkrt_workspan(wsp_t *out)
+{
+    out->work = out->span = out->bspan = 0;
 }
 
 /* The contended path of Cilk_lock: spin on reads (no bus traffic), and give

@@ -6,8 +6,10 @@
  * procedure instance. The span follows the Cilk paper (section 4): a
  * strand's earliest start is its procedure's span so far; a child spawned
  * at span `at` that ends with span s makes its parent's span at least at + s
- * once the parent syncs; Cilk main's span at return is T_inf. Only the
- * hooks pay for this: a program compiled without profiling never calls them.
+ * once the parent syncs; Cilk main's span at return is T_inf. The burdened
+ * span is the same with `burden` added to each child's path (Cilkview's
+ * measure of what stealing the continuation costs). Only the hooks pay for
+ * this: a program compiled without profiling never calls them.
  *
  * Contract: p belongs to the procedure whose strand calls the hook; that
  * strand runs on the calling worker. Between a spawn hook and the child's
@@ -16,16 +18,25 @@
 #include "profile.h"
 #include "worker.h"
 
+#include <cilkscale.h>
+
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 _Static_assert(sizeof(struct __cilk_prof) == CILK_ABI_PROF_SIZE,
                "profile record size is part of the ABI");
 
-/* The longest span of a computation's top frame (Cilk main's, or a C
- * call's run by a guest), raised atomically. */
-static _Atomic unsigned long long root_span;
+/* The longest span and burdened span of a computation's top frame (Cilk
+ * main's, or a C call's run by a guest), raised atomically. */
+static _Atomic unsigned long long root_span, root_bspan;
+/* Ticks (or strands) charged to each spawned child's path in the burdened
+ * span: CILK_BURDEN, else 15,000 ticks (Cilkview's default, in cycles), 0
+ * in strands. */
+static unsigned long long burden;
 static atomic_bool profiled;
 /* Set before any worker starts: a strand weighs 1 (if it is a thread), not
  * its duration. */
@@ -55,7 +66,19 @@ static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
     w->stats.work += d;
     w->stats.threads += (unsigned long)thread;
     p->span += d;
+    p->bspan += d;
     p->work += d;
+}
+
+/* *c = max(*c, v), atomically. */
+static void raise_to(_Atomic unsigned long long *c, unsigned long long v)
+{
+    unsigned long long old = atomic_load_explicit(c, memory_order_relaxed);
+    while (old < v &&
+           !atomic_compare_exchange_weak_explicit(c, &old, v,
+                                                  memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
 }
 
 void __cilkrt_prof_enter(struct __cilk_prof *p)
@@ -65,6 +88,7 @@ void __cilkrt_prof_enter(struct __cilk_prof *p)
         return;
     p->parent = w->prof_pending;
     p->at = w->prof_pending_at;
+    p->bat = w->prof_pending_bat;
     w->prof_pending = NULL;
     if (!p->parent) {
         /* A computation's top frame, or a procedure without spawns that C
@@ -76,8 +100,11 @@ void __cilkrt_prof_enter(struct __cilk_prof *p)
             atomic_store_explicit(&profiled, true, memory_order_relaxed);
     }
     p->span = 0;
+    p->bspan = 0;
     p->work = 0;
     atomic_store_explicit((_Atomic unsigned long long *)&p->children, 0,
+                          memory_order_relaxed);
+    atomic_store_explicit((_Atomic unsigned long long *)&p->bchildren, 0,
                           memory_order_relaxed);
     atomic_store_explicit((_Atomic unsigned long long *)&p->children_work, 0,
                           memory_order_relaxed);
@@ -97,6 +124,7 @@ void __cilkrt_prof_spawn(struct __cilk_prof *p)
     }
     w->prof_pending = p;
     w->prof_pending_at = p->span;
+    w->prof_pending_bat = p->bspan;
 }
 
 void __cilkrt_prof_resume(struct __cilk_prof *p)
@@ -119,6 +147,10 @@ void __cilkrt_prof_synced(struct __cilk_prof *p)
         (_Atomic unsigned long long *)&p->children, memory_order_relaxed);
     if (c > p->span)
         p->span = c;
+    c = atomic_load_explicit((_Atomic unsigned long long *)&p->bchildren,
+                             memory_order_relaxed);
+    if (c > p->bspan)
+        p->bspan = c;
     p->spawned = 0;
     p->start = now();
 }
@@ -130,10 +162,8 @@ void __cilkrt_prof_return(struct __cilk_prof *p)
         if (!w || !p->at) /* see __cilkrt_prof_enter */
             return;
         strand_end(w, p, 1);
-        unsigned long long old = atomic_load(&root_span);
-        while (old < p->span &&
-               !atomic_compare_exchange_weak(&root_span, &old, p->span))
-            ;
+        raise_to(&root_span, p->span);
+        raise_to(&root_bspan, p->bspan);
         return;
     }
     strand_end(w, p, 1);
@@ -143,15 +173,10 @@ void __cilkrt_prof_return(struct __cilk_prof *p)
                       (_Atomic unsigned long long *)&p->children_work,
                       memory_order_relaxed),
         memory_order_relaxed);
-    _Atomic unsigned long long *c =
-        (_Atomic unsigned long long *)&p->parent->children;
-    unsigned long long mine = p->at + p->span;
-    unsigned long long old = atomic_load_explicit(c, memory_order_relaxed);
-    while (old < mine &&
-           !atomic_compare_exchange_weak_explicit(c, &old, mine,
-                                                  memory_order_relaxed,
-                                                  memory_order_relaxed))
-        ;
+    raise_to((_Atomic unsigned long long *)&p->parent->children,
+             p->at + p->span);
+    raise_to((_Atomic unsigned long long *)&p->parent->bchildren,
+             p->bat + p->bspan + burden);
 }
 
 /* Ticks (or strands) as Cilk_time, microseconds: the tick rate measured
@@ -192,9 +217,88 @@ long long __cilkrt_prof_user_critical_path(struct __cilk_prof *p)
     return to_cilk_time(span);
 }
 
+void __cilkrt_prof_workspan(struct __cilk_prof *p, wsp_t *out)
+{
+    /* As Cilk_user_work and Cilk_user_critical_path, in ticks. */
+    unsigned long long now_in = strand_so_far(p);
+    unsigned long long span = p->span + now_in, bspan = p->bspan + now_in;
+    for (const struct __cilk_prof *q = p; q->parent; q = q->parent) {
+        span += q->at;
+        bspan += q->bat;
+    }
+    out->work = (long long)(p->work + now_in +
+                            atomic_load_explicit(
+                                (_Atomic unsigned long long *)&p->children_work,
+                                memory_order_relaxed));
+    out->span = (long long)span;
+    out->bspan = (long long)bspan;
+}
+
+/* The rows wsp_dump added, for the CSV written at exit. */
+struct row {
+    char *tag;
+    wsp_t wsp;
+};
+static struct row *rows;
+static size_t nrows, rows_cap;
+static pthread_mutex_t rows_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void wsp_dump(wsp_t wsp, const char *tag)
+{
+    pthread_mutex_lock(&rows_lock);
+    if (nrows == rows_cap) {
+        size_t cap = rows_cap ? 2 * rows_cap : 16;
+        struct row *r = realloc(rows, cap * sizeof *r);
+        if (!r) {
+            pthread_mutex_unlock(&rows_lock);
+            return;
+        }
+        rows = r;
+        rows_cap = cap;
+    }
+    rows[nrows].tag = strdup(tag ? tag : "");
+    rows[nrows++].wsp = wsp;
+    pthread_mutex_unlock(&rows_lock);
+}
+
+/* One CSV row; unit: seconds per tick (1: counts, in strands). */
+static void csv_row(FILE *f, const char *tag, double work, double span,
+                    double bspan, double unit)
+{
+    fputc('"', f);
+    for (const char *c = tag; *c; c++) /* CSV quoting: "" for " */
+        fputs(*c == '"' ? "\"\"" : (char[]){*c, 0}, f);
+    fprintf(f, "\",%.9g,%.9g,%.6g,%.9g,%.6g\n", work * unit, span * unit,
+            span > 0 ? work / span : 0.0, bspan * unit,
+            bspan > 0 ? work / bspan : 0.0);
+}
+
+/* The whole program's row, then wsp_dump's, to CILKSCALE_OUT or stderr. */
+static void write_csv(double work, double unit)
+{
+    const char *path = getenv("CILKSCALE_OUT");
+    FILE *f = path && *path ? fopen(path, "w") : stderr;
+    if (!f) {
+        fprintf(stderr, "cilk: profile: cannot write %s\n", path);
+        return;
+    }
+    const char *u = unit_strands ? "threads" : "seconds";
+    fprintf(f, "tag,work (%s),span (%s),parallelism,burdened_span (%s),"
+               "burdened_parallelism\n",
+            u, u, u);
+    csv_row(f, "", work, (double)root_span, (double)root_bspan, unit);
+    for (size_t i = 0; i < nrows; i++)
+        csv_row(f, rows[i].tag, (double)rows[i].wsp.work,
+                (double)rows[i].wsp.span, (double)rows[i].wsp.bspan, unit);
+    if (f != stderr)
+        fclose(f);
+}
+
 void profile_start(bool strands)
 {
     unit_strands = strands;
+    const char *b = getenv("CILK_BURDEN");
+    burden = b && *b ? strtoull(b, NULL, 10) : strands ? 0 : 15000;
     clock_gettime(CLOCK_MONOTONIC, &wall_start);
     tsc_start = now();
 }
@@ -216,6 +320,8 @@ int profile_print(struct worker **workers, int n, double wall)
         threads += workers[i]->stats.threads;
         spawns += workers[i]->stats.spawns;
     }
+    if (nrows || getenv("CILKSCALE_OUT"))
+        write_csv((double)work, unit_strands ? 1.0 : seconds_per_tick);
     if (unit_strands) {
         fprintf(stderr,
                 "cilk: profile: strands: work %llu, span %llu, "

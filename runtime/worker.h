@@ -80,6 +80,7 @@ struct worker {
      * then, for the child's enter hook (profile.c). */
     struct __cilk_prof *prof_pending;
     unsigned long long prof_pending_at;
+    unsigned long long prof_pending_bat; /* its burdened span then */
     bool prof_top; /* the next procedure entered is a computation's top */
     char *stack_lo;  /* the lowest address of this worker's C stack */
     void *altstack;  /* where fault_handler runs */

@@ -11,6 +11,7 @@ PACKAGES=(
   make                                                 # a Cilk-5 Makefile with CC=cilkc (tests)
   pkgconf                                              # cilk.pc (tests)
   gdb                                                  # debug info of the clones (tests)
+  python3-matplotlib                                   # cilkscale's plot (tests)
   "$@"
 )
 

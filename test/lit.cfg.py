@@ -17,6 +17,7 @@
 #             gcc-compiled serial elision (test/run-vs-elision.py)
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -61,6 +62,12 @@ if shutil.which("make"):
     config.available_features.add("make")
 if shutil.which("gdb"):
     config.available_features.add("gdb")
+# cilkscale draws with Debian's python3-matplotlib (the system Python's).
+for py in (config.python_executable, "/usr/bin/python3"):
+    if os.path.exists(py) and subprocess.run(
+            [py, "-c", "import matplotlib"], capture_output=True).returncode == 0:
+        config.available_features.add("matplotlib")
+        break
 config.substitutions.append(("%cilkrt", cilkrt))
 config.substitutions.append(
     ("%racelib",

@@ -1,0 +1,56 @@
+/* cilkscale.h - work and span of any part of a program (profile builds).
+ *
+ * The names of OpenCilk's Cilkscale: in a program built with
+ * -fplugin-arg-cilk-profile (cilkc -cilk-profile),
+ *
+ *     wsp_t start = wsp_getworkspan();
+ *     ... spawns ...
+ *     sync;
+ *     wsp_t end = wsp_getworkspan();
+ *     wsp_dump(wsp_sub(end, start), "phase 1");
+ *
+ * measures the work, span and burdened span of the region between the two
+ * calls, which must be in the same Cilk procedure with every child spawned
+ * in between synced. wsp_dump adds a row to the CSV the program writes at
+ * exit (to the file CILKSCALE_OUT names, else to stderr), after the row of
+ * the whole program (tag empty). Outside a profiled Cilk procedure
+ * wsp_getworkspan() is zero. Times are in seconds in the CSV, in timestamp
+ * ticks in a wsp_t (threads with CILK_PROFILE=strands). */
+#ifndef CILKSCALE_H
+#define CILKSCALE_H
+
+/* Work, span and burdened span in timestamp ticks (threads with
+ * CILK_PROFILE=strands). The runtime includes this header too. */
+typedef struct __cilk_wsp {
+    long long work, span, bspan;
+} wsp_t;
+
+void __cilkrt_workspan(wsp_t *out);
+void wsp_dump(wsp_t wsp, const char *tag);
+
+#define wsp_getworkspan()                                                      \
+    __extension__({                                                            \
+        wsp_t __cilk_wsp_now;                                                  \
+        __cilkrt_workspan(&__cilk_wsp_now);                                    \
+        __cilk_wsp_now;                                                        \
+    })
+
+static inline wsp_t wsp_zero(void)
+{
+    wsp_t z = {0, 0, 0};
+    return z;
+}
+
+static inline wsp_t wsp_add(wsp_t a, wsp_t b)
+{
+    wsp_t r = {a.work + b.work, a.span + b.span, a.bspan + b.bspan};
+    return r;
+}
+
+static inline wsp_t wsp_sub(wsp_t a, wsp_t b)
+{
+    wsp_t r = {a.work - b.work, a.span - b.span, a.bspan - b.bspan};
+    return r;
+}
+
+#endif
