@@ -7,6 +7,7 @@ import importlib.util
 import os
 import platform
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -90,11 +91,21 @@ def parse_profile(stderr):
     return float(g[0]), float(g[1]), float(g[2]), int(g[3])
 
 
+def busy_seconds():
+    """CPU seconds all processes have spent so far, from /proc/stat (every
+    state but idle and iowait)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    return (sum(v) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")
+
+
 def run(exe, args, p=None, stats=False, env=None):
     """Runs exe (on p workers, with --stats if asked) and returns its
     process wall time, its --stats totals (parse_stats; None unless asked)
-    and the finished process (its stdout and stderr).  A failing run stops
-    the bench."""
+    and the finished process (its stdout and stderr), which also carries
+    `others`: the cores the rest of the machine kept busy on average while
+    it ran (/proc/stat less the run's own CPU time; 10 ms resolution).  A
+    failing run stops the bench."""
     cmd = [exe]
     if p is not None:
         cmd += ["--nproc", str(p)]
@@ -102,10 +113,15 @@ def run(exe, args, p=None, stats=False, env=None):
         cmd += ["--stats", "1"]
     env = dict(os.environ, OMP_NUM_THREADS=str(p or 1), **(env or {}))
     env.pop("CILK_STRESS", None)
+    own = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy = busy_seconds()
     t = time.perf_counter()
     r = subprocess.run(cmd + [str(a) for a in args], capture_output=True,
                        text=True, env=env)
     wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    mine = (after.ru_utime - own.ru_utime) + (after.ru_stime - own.ru_stime)
+    r.others = max(0.0, (busy_seconds() - busy - mine) / wall)
     if r.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
     return wall, parse_stats(r.stderr) if stats else None, r

@@ -23,7 +23,10 @@ chart next to it (.png).  Progress goes to stderr.
 
 Timings are process wall times (start-up included, the same for every
 program); the machine may be shared, so read medians and spreads, not single
-runs.
+runs. Beside each timing the report gives the load: the cores the rest of
+the machine kept busy while it ran (/proc/stat less the run's own CPU
+time). A run on P > 1 workers counts only if that left a core to each
+worker; a T_P with no such run is refused in the report and the chart.
 """
 import argparse
 import datetime
@@ -195,12 +198,14 @@ def main():
         [(m, p) for m in MODES for p in procs]
     fib_t = {b: [] for b in fib_builds}
     fib_s = {b: [] for b in fib_builds}
+    fib_o = {b: [] for b in fib_builds}
     for i in range(runs):
         log(f"fib({n}) round {i + 1}/{runs}")
         for mode, p in fib_builds:
-            t, st, _ = run(exe[f"fib-{mode}"], [n], p, stats=True)
+            t, st, r = run(exe[f"fib-{mode}"], [n], p, stats=True)
             fib_t[(mode, p)].append(t)
             fib_s[(mode, p)].append(st)
+            fib_o[(mode, p)].append(r.others)
 
     # 2. Instructions per spawn.
     callgrind = ["serial", "serial-2calls"] + MODES + ["gomp", "libomp", "tbb"]
@@ -221,28 +226,42 @@ def main():
                 peer_t[(b, p)].append(run(exe[f"fib-{b}"], [n], p)[0])
 
     # 4. Speedups of knary and queens.
-    app_t, app_s = {}, {}
+    app_t, app_s, app_o = {}, {}, {}
     for app, args in sizes.items():
         builds = [("serial", 1)] + [(m, p) for m in MODES for p in procs]
         for i in range(runs):
             log(f"{app}{tuple(args)} round {i + 1}/{runs}")
             for mode, p in builds:
-                t, st, _ = run(exe[f"{app}-{mode}"], args, p, stats=True)
+                t, st, r = run(exe[f"{app}-{mode}"], args, p, stats=True)
                 app_t.setdefault((app, mode, p), []).append(t)
                 app_s.setdefault((app, mode, p), []).append(st)
+                app_o.setdefault((app, mode, p), []).append(r.others)
     for (mode, p), v in fib_t.items():
         app_t[("fib", mode, p)] = v
         app_s[("fib", mode, p)] = fib_s[(mode, p)]
+        app_o[("fib", mode, p)] = fib_o[(mode, p)]
 
     report = write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per,
-                          peer_t, app_t, app_s, sizes, procs)
-    chart(out[:-3] + ".png", n, fib_t, per, peer_t, app_t, procs)
+                          peer_t, app_t, app_s, app_o, fib_o, sizes, procs)
+    # The chart shows what the report does: runs on P > 1 workers without
+    # an idle core for each are left out (a refused T_P is not drawn).
+    kept = {k: [t for t, o in zip(v, app_o[k])
+                if idle_enough(o, k[2], mach["cores"])]
+            for k, v in app_t.items()}
+    chart(out[:-3] + ".png", n, fib_t, per, peer_t, kept, procs)
     log(f"wrote {out} and {out[:-3]}.png")
     print(report)
 
 
+def idle_enough(others, p, cores):
+    """A run on p > 1 workers had a core to each: the rest of the machine
+    kept at most cores - p busy on average (plus a quarter of a core for
+    the bench itself and the OS)."""
+    return p == 1 or others <= cores - p + 0.25
+
+
 def write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per, peer_t,
-                 app_t, app_s, sizes, procs):
+                 app_t, app_s, app_o, fib_o, sizes, procs):
     L = []
     w = L.append
     mode = "quick" if a.quick else "full"
@@ -268,14 +287,17 @@ def write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per, peer_t,
       "clones of fib(36), range over its 16 machine/compiler rows and its "
       "Pentium gcc -O2 row; for eager, Cilk-5's overhead as quoted in the "
       "memo.\n")
-    w("| program | min | median | spread | median/T_S - 1 | "
+    w("Load: the cores the rest of the machine kept busy while the program "
+      "ran (median over its runs; /proc/stat less the run's own CPU time).\n")
+    w("| program | min | median | spread | load | median/T_S - 1 | "
       "median/T_S(2 calls) - 1 | published (all rows) | published (Pentium) |")
-    w("|---|---|---|---|---|---|---|---|")
+    w("|---|---|---|---|---|---|---|---|---|")
     for b in ["serial", "serial-2calls"] + MODES:
         s = summary(fib_t[(b, 1)])
         pub = PUBLISHED.get(b, ("", ""))
         w(f"| {b} | {fmt(s['min'])} | {fmt(s['median'])} | "
-          f"{s['spread']:.0f}% | {(s['median'] / ts['median'] - 1) * 100:.0f}%"
+          f"{s['spread']:.0f}% | {statistics.median(fib_o[(b, 1)]):.2f} | "
+          f"{(s['median'] / ts['median'] - 1) * 100:.0f}%"
           f" | {(s['median'] / ts2['median'] - 1) * 100:.0f}% | "
           f"{pub[0]} | {pub[1]} |")
     w("")
@@ -309,26 +331,41 @@ def write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per, peer_t,
     w("")
 
     w("## Speedups\n")
+    cores = mach["cores"]
     w("Medians of the runs above; speedup T_1/T_P against the same mode on "
       "one worker, application speedup T_S/T_P against the serial elision. "
       "Steals and releases per worker are medians over the runs of the "
-      "`--stats` totals divided by P.\n")
+      "`--stats` totals divided by P. A run on P > 1 workers counts only if "
+      "the rest of the machine left a core to each worker (load, the cores "
+      "it kept busy, at most cores - P + 0.25); a T_P with no such run is "
+      "refused, not reported. Runs: those kept, of those made.\n")
     apps = [("fib", [n])] + list(sizes.items())
-    w("| application | mode | P | T_P median (s) | T_1/T_P | T_S/T_P | "
-      "steals/worker | releases/worker | frames released/worker |")
-    w("|---|---|---|---|---|---|---|---|---|")
+    w("| application | mode | P | T_P median (s) | load | runs | T_1/T_P | "
+      "T_S/T_P | steals/worker | releases/worker | frames released/worker |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|")
     for app, args in apps:
         name = f"{app}({','.join(map(str, args))})"
         tsa = statistics.median(app_t[(app, "serial", 1)])
-        w(f"| {name} | serial elision | 1 | {fmt(tsa)} | | 1.00 | | | |")
+        load = statistics.median(app_o[(app, "serial", 1)])
+        w(f"| {name} | serial elision | 1 | {fmt(tsa)} | {load:.2f} | | | "
+          "1.00 | | | |")
         for m in MODES:
             t1 = statistics.median(app_t[(app, m, 1)])
             for p in procs:
-                tp = statistics.median(app_t[(app, m, p)])
-                st = app_s[(app, m, p)]
-                per_w = lambda k: statistics.median(s[k] for s in st) / p
-                w(f"| {name} | {m} | {p} | {fmt(tp)} | {t1 / tp:.2f} | "
-                  f"{tsa / tp:.2f} | {per_w('steals'):.1f} | "
+                runs_p = list(zip(app_t[(app, m, p)], app_o[(app, m, p)],
+                                  app_s[(app, m, p)]))
+                kept = [r for r in runs_p if idle_enough(r[1], p, cores)]
+                used = f"{len(kept)}/{len(runs_p)}"
+                if not kept:
+                    load = statistics.median(r[1] for r in runs_p)
+                    w(f"| {name} | {m} | {p} | refused: no idle core | "
+                      f"{load:.2f} | {used} | | | | | |")
+                    continue
+                tp = statistics.median(r[0] for r in kept)
+                load = statistics.median(r[1] for r in kept)
+                per_w = lambda k: statistics.median(r[2][k] for r in kept) / p
+                w(f"| {name} | {m} | {p} | {fmt(tp)} | {load:.2f} | {used} | "
+                  f"{t1 / tp:.2f} | {tsa / tp:.2f} | {per_w('steals'):.1f} | "
                   f"{per_w('releases'):.1f} | {per_w('released'):.1f} |")
     w("")
     w(f"Chart: `{os.path.basename(out)[:-3]}.png` (T_1/T_S per program, "
@@ -375,7 +412,8 @@ def chart(path, n, fib_t, per, peer_t, app_t, procs):
     width = 0.8 / len(MODES)
     for j, m in enumerate(MODES):
         sp = [statistics.median(app_t[(a_, "serial", 1)]) /
-              statistics.median(app_t[(a_, m, p)]) for a_ in apps]
+              statistics.median(app_t[(a_, m, p)]) if app_t[(a_, m, p)]
+              else float("nan") for a_ in apps]
         ax[2].bar([i + j * width for i in range(len(apps))], sp, width,
                   label=m, color=f"C{j}")
     ax[2].axhline(p, color="grey", linestyle="--", linewidth=1)
