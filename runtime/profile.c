@@ -199,27 +199,11 @@ static unsigned long long strand_so_far(const struct __cilk_prof *p)
     return p->spawning || unit_strands ? 0 : now() - p->start;
 }
 
-long long __cilkrt_prof_user_work(struct __cilk_prof *p)
-{
-    return to_cilk_time(
-        p->work + strand_so_far(p) +
-        atomic_load_explicit((_Atomic unsigned long long *)&p->children_work,
-                             memory_order_relaxed));
-}
-
-long long __cilkrt_prof_user_critical_path(struct __cilk_prof *p)
-{
-    /* The path through p's current strand: p's span so far, from where
-     * each ancestor spawned the next ('at' is fixed at entry). */
-    unsigned long long span = p->span + strand_so_far(p);
-    for (const struct __cilk_prof *q = p; q->parent; q = q->parent)
-        span += q->at;
-    return to_cilk_time(span);
-}
-
 void __cilkrt_prof_workspan(struct __cilk_prof *p, wsp_t *out)
 {
-    /* As Cilk_user_work and Cilk_user_critical_path, in ticks. */
+    /* The work of p's finished strands and children, and the paths through
+     * p's current strand: p's span so far, from where each ancestor
+     * spawned the next ('at' and 'bat' are fixed at entry). */
     unsigned long long now_in = strand_so_far(p);
     unsigned long long span = p->span + now_in, bspan = p->bspan + now_in;
     for (const struct __cilk_prof *q = p; q->parent; q = q->parent) {
@@ -232,6 +216,20 @@ void __cilkrt_prof_workspan(struct __cilk_prof *p, wsp_t *out)
                                 memory_order_relaxed));
     out->span = (long long)span;
     out->bspan = (long long)bspan;
+}
+
+long long __cilkrt_prof_user_work(struct __cilk_prof *p)
+{
+    wsp_t w;
+    __cilkrt_prof_workspan(p, &w);
+    return to_cilk_time((unsigned long long)w.work);
+}
+
+long long __cilkrt_prof_user_critical_path(struct __cilk_prof *p)
+{
+    wsp_t w;
+    __cilkrt_prof_workspan(p, &w);
+    return to_cilk_time((unsigned long long)w.span);
 }
 
 /* The rows wsp_dump added, for the CSV written at exit. */
