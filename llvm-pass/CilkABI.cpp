@@ -213,7 +213,15 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_SPAWN_END)
     Ty = FunctionType::get(Void, {}, false);
-  else if (isProfileHookName(Name))
+  else if (Name == CILK_ABI_RACE_SPAWN) // the spawn's pointer arguments
+    Ty = FunctionType::get(Void, {Ptr}, true);
+  else if (Name == CILK_ABI_RACE_TAIL) // atomic, the tail's locals
+    Ty = FunctionType::get(Void, {Ptr, I32}, true);
+  else if (Name == CILK_ABI_RACE_FORGET || Name == CILK_ABI_RACE_SCOPE_END)
+    Ty = FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false);
+  else if (isProfileHookName(Name) || Name == CILK_ABI_RACE_ENTER ||
+           Name == CILK_ABI_RACE_RESUME || Name == CILK_ABI_RACE_SYNC ||
+           Name == CILK_ABI_RACE_RETURN)
     Ty = FunctionType::get(Void, {Ptr}, false);
   else
     llvm_unreachable("unknown Cilk runtime function");

@@ -152,24 +152,8 @@ static SmallVector<Instruction *, 16> tailInstructions(CallInst *Call,
 
 static void instrument(Function &F) {
   Module &M = *F.getParent();
-  LLVMContext &C = M.getContext();
-  Type *Void = Type::getVoidTy(C), *Ptr = PointerType::getUnqual(C);
-  auto Hook = [&](StringRef Name, bool WithFlag = false) {
-    SmallVector<Type *, 2> Params{Ptr};
-    if (WithFlag)
-      Params.push_back(Type::getInt32Ty(C));
-    FunctionCallee FC = M.getOrInsertFunction(
-        Name, FunctionType::get(Void, Params,
-                                /*isVarArg=*/Name == CILK_ABI_RACE_SPAWN ||
-                                    Name == CILK_ABI_RACE_TAIL));
-    cast<Function>(FC.getCallee())->addFnAttr(Attribute::NoUnwind);
-    return FC;
-  };
+  auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
   const DataLayout &DL = M.getDataLayout();
-  FunctionCallee Forget = M.getOrInsertFunction(
-      CILK_ABI_RACE_FORGET,
-      FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false));
-  cast<Function>(Forget.getCallee())->addFnAttr(Attribute::NoUnwind);
   insertImplicitSyncs(F);
 
   BasicBlock &Entry = F.getEntryBlock();
@@ -224,7 +208,7 @@ static void instrument(Function &F) {
           continue;
         TailArgs.push_back(A);
       }
-      CallInst::Create(Hook(CILK_ABI_RACE_TAIL, true), TailArgs, "",
+      CallInst::Create(Hook(CILK_ABI_RACE_TAIL), TailArgs, "",
                        std::next(Call->getIterator()));
     }
     Instruction *After = TailEnd ? TailEnd : Call;
@@ -236,7 +220,7 @@ static void instrument(Function &F) {
     for (unsigned I = 0; I < Call->arg_size(); ++I)
       if (Call->paramHasAttr(I, Attribute::StructRet))
         CallInst::Create(
-            Forget,
+            Hook(CILK_ABI_RACE_FORGET),
             {Call->getArgOperand(I),
              B.getInt64(DL.getTypeAllocSize(Call->getParamStructRetType(I)))},
             "", std::next(Resume->getIterator()));
@@ -248,7 +232,7 @@ static void instrument(Function &F) {
     if (A.hasByValAttr())
       for (Instruction *I : Rets)
         CallInst::Create(
-            Forget,
+            Hook(CILK_ABI_RACE_FORGET),
             {&A, B.getInt64(DL.getTypeAllocSize(A.getParamByValType()))}, "",
             I->getIterator());
   for (Instruction *I : Syncs)
@@ -262,7 +246,6 @@ PreservedAnalyses RaceScopesPass::run(Function &F,
   if (!F.hasFnAttribute(Attribute::SanitizeThread))
     return PreservedAnalyses::all();
   Module &M = *F.getParent();
-  LLVMContext &C = M.getContext();
   const DataLayout &DL = M.getDataLayout();
   SmallVector<std::pair<IntrinsicInst *, AllocaInst *>, 8> Ends;
   for (Instruction &I : instructions(F))
@@ -275,11 +258,8 @@ PreservedAnalyses RaceScopesPass::run(Function &F,
         Ends.push_back({II, AI});
   if (Ends.empty())
     return PreservedAnalyses::all();
-  Type *I64 = Type::getInt64Ty(C);
-  FunctionCallee Hook = M.getOrInsertFunction(
-      CILK_ABI_RACE_SCOPE_END,
-      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C), I64},
-                        false));
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  FunctionCallee Hook = getRuntimeFn(M, CILK_ABI_RACE_SCOPE_END);
   for (auto [II, AI] : Ends) {
     auto *Size = cast<ConstantInt>(II->getArgOperand(0));
     uint64_t N = Size->isMinusOne()
