@@ -104,8 +104,9 @@ def run(exe, args, p=None, stats=False, env=None):
     process wall time, its --stats totals (parse_stats; None unless asked)
     and the finished process (its stdout and stderr), which also carries
     `others`: the cores the rest of the machine kept busy on average while
-    it ran (/proc/stat less the run's own CPU time; 10 ms resolution).  A
-    failing run stops the bench."""
+    it ran (/proc/stat less the run's own CPU time; 10 ms resolution), and
+    `cpu`: the run's own CPU time (user + system).  A failing run stops
+    the bench."""
     cmd = [exe]
     if p is not None:
         cmd += ["--nproc", str(p)]
@@ -122,6 +123,7 @@ def run(exe, args, p=None, stats=False, env=None):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     mine = (after.ru_utime - own.ru_utime) + (after.ru_stime - own.ru_stime)
     r.others = max(0.0, (busy_seconds() - busy - mine) / wall)
+    r.cpu = mine
     if r.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
     return wall, parse_stats(r.stderr) if stats else None, r

@@ -163,6 +163,10 @@
  *            resumes there: only the first call counts)
  *   resume   first thing in the continuation of a spawn
  *   sync     just before a sync (explicit or the implicit one at return)
+ *   sync_empty  instead of sync where the sync follows a spawn statement
+ *            at once: the strand it ends holds none of the procedure's
+ *            own code (the spawn's result assignment is the child's), so
+ *            the runtime ends it without reading the clock
  *   synced   first thing after the sync
  *   return   just before the procedure returns (after its implicit sync)
  * The runtime times each strand; the span is computed with the earliest-
@@ -186,6 +190,7 @@
 #define CILK_ABI_PROF_SPAWN "__cilkrt_prof_spawn"
 #define CILK_ABI_PROF_RESUME "__cilkrt_prof_resume"
 #define CILK_ABI_PROF_SYNC "__cilkrt_prof_sync"
+#define CILK_ABI_PROF_SYNC_EMPTY "__cilkrt_prof_sync_empty"
 #define CILK_ABI_PROF_SYNCED "__cilkrt_prof_synced"
 #define CILK_ABI_PROF_RETURN "__cilkrt_prof_return"
 
@@ -352,20 +357,23 @@ void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);
  * atomically. Times are in timestamp-counter ticks. */
 struct __cilk_prof {
     struct __cilk_prof *parent; /* null for Cilk main */
-    unsigned long long at;      /* the parent's span when it spawned this */
+    /* Lengths and paths in ticks (or strands), signed: a strand weighs its
+     * measured length less the average cost of profiling, which may leave
+     * a short one below zero (profile.c). */
+    long long at;               /* the parent's span when it spawned this */
     unsigned long long start;   /* when the current strand started */
-    unsigned long long span;    /* longest path from entry to `start` */
-    unsigned long long children; /* (atomic) max of at + span of the
-                                    children finished since the last sync */
+    long long span;             /* longest path from entry to `start` */
+    long long children;         /* (atomic) max of at + span of the
+                                   children finished since the last sync */
     int spawning;               /* between spawn and resume */
     int spawned;                /* spawned since the last sync */
-    unsigned long long work;    /* this instance's finished strands */
-    unsigned long long children_work; /* (atomic) the total work of the
-                                         children that have returned */
-    unsigned long long bat;     /* the parent's burdened span at the spawn */
-    unsigned long long bspan;   /* span with each spawn's burden */
-    unsigned long long bchildren; /* (atomic) max of bat + bspan + burden
-                                     of the children since the last sync */
+    long long work;             /* this instance's finished strands */
+    long long children_work;    /* (atomic) the total work of the
+                                   children that have returned */
+    long long bat;              /* the parent's burdened span at the spawn */
+    long long bspan;            /* span with each spawn's burden */
+    long long bchildren;        /* (atomic) max of bat + bspan + burden
+                                   of the children since the last sync */
 };
 struct __cilk_wsp; /* cilkscale.h's wsp_t */
 void __cilkrt_prof_workspan(struct __cilk_prof *p, struct __cilk_wsp *out);
@@ -375,6 +383,7 @@ void __cilkrt_prof_enter(struct __cilk_prof *p);
 void __cilkrt_prof_spawn(struct __cilk_prof *p);
 void __cilkrt_prof_resume(struct __cilk_prof *p);
 void __cilkrt_prof_sync(struct __cilk_prof *p);
+void __cilkrt_prof_sync_empty(struct __cilk_prof *p);
 void __cilkrt_prof_synced(struct __cilk_prof *p);
 void __cilkrt_prof_return(struct __cilk_prof *p);
 #endif /* !__cilk */

@@ -156,8 +156,9 @@ void emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
 
 bool isProfileHookName(StringRef Name) {
   static constexpr StringLiteral Hooks[] = {
-      CILK_ABI_PROF_ENTER, CILK_ABI_PROF_SPAWN,  CILK_ABI_PROF_RESUME,
-      CILK_ABI_PROF_SYNC,  CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN};
+      CILK_ABI_PROF_ENTER,      CILK_ABI_PROF_SPAWN,  CILK_ABI_PROF_RESUME,
+      CILK_ABI_PROF_SYNC,       CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN,
+      CILK_ABI_PROF_SYNC_EMPTY};
   return is_contained(Hooks, Name);
 }
 

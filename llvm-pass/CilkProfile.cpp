@@ -14,6 +14,8 @@
 //     (serial mode: call void @__cilkrt_prof_resume(ptr %prof) here)
 //     ...
 //     call void @__cilkrt_prof_sync(ptr %prof)
+//       (@__cilkrt_prof_sync_empty where the sync follows a spawn
+//        statement at once: the runtime then reads no clock)
 //     call void @__cilkrt_sync_marker()
 //     call void @__cilkrt_prof_synced(ptr %prof)
 //     ...
@@ -35,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CilkPass.h"
+#include "CilkShape.h"
 #include "cilk-abi.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -137,8 +140,23 @@ static void instrument(Function &F, Mode TheMode) {
       CallInst::Create(Hook(CILK_ABI_PROF_RESUME), {Prof}, "",
                        std::next(I->getIterator()));
   }
+  // A sync that follows a spawn statement at once ends a strand with
+  // nothing of F's own in it.
+  SmallPtrSet<Instruction *, 8> EmptyBefore;
+  for (Instruction *I : Spawns) {
+    SpawnStatement St;
+    Instruction *Last =
+        findSpawnStatement(cast<CallBase>(I), St) ? St.End : I;
+    Instruction *Next = nextNonDebug(Last);
+    while (Next && isLifetimeMarker(Next))
+      Next = nextNonDebug(Next);
+    if (Next && isCallTo(*Next, CILK_ABI_SYNC_MARKER))
+      EmptyBefore.insert(Next);
+  }
   for (Instruction *I : Syncs) {
-    CallInst::Create(Hook(CILK_ABI_PROF_SYNC), {Prof}, "", I->getIterator());
+    CallInst::Create(Hook(EmptyBefore.count(I) ? CILK_ABI_PROF_SYNC_EMPTY
+                                               : CILK_ABI_PROF_SYNC),
+                     {Prof}, "", I->getIterator());
     CallInst::Create(Hook(CILK_ABI_PROF_SYNCED), {Prof}, "",
                      std::next(I->getIterator()));
   }

@@ -74,14 +74,6 @@ using namespace llvm;
 
 namespace cilk {
 
-/// The first instruction after I that is not a debug intrinsic.
-static Instruction *nextNonDebug(Instruction *I) {
-  Instruction *N = I->getNextNode();
-  while (N && isa<DbgInfoIntrinsic>(N))
-    N = N->getNextNode();
-  return N;
-}
-
 /// The end marker of the inlet whose begin marker is Begin (same ID, same
 /// function), or null.
 static CallInst *inletEnd(CallInst *Begin) {

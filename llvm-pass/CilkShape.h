@@ -148,6 +148,8 @@ struct SpawnStatement {
 };
 /// True for llvm.lifetime.start/end.
 bool isLifetimeMarker(const llvm::Instruction *I);
+/// The first instruction after I that is not a debug intrinsic, or null.
+llvm::Instruction *nextNonDebug(llvm::Instruction *I);
 /// True if Fn holds for every user of A, through GEPs and casts, that is not
 /// a lifetime marker.
 bool allUsersSatisfy(llvm::AllocaInst *A,

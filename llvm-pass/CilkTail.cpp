@@ -50,6 +50,13 @@ bool isLifetimeMarker(const Instruction *I) {
   return II && II->isLifetimeStartOrEnd();
 }
 
+Instruction *nextNonDebug(Instruction *I) {
+  Instruction *N = I->getNextNode();
+  while (N && isa<DbgInfoIntrinsic>(N))
+    N = N->getNextNode();
+  return N;
+}
+
 static AllocaInst *baseAlloca(Value *Ptr) {
   return dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
 }

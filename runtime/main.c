@@ -61,6 +61,8 @@ int main(int argc, char *argv[], char *envp[])
 
     sched_set_stress(opts.stress);
     sched_set_stack(opts.stack_mib);
+    if (units_profiled() && !opts.profile_strands)
+        profile_calibrate(mode != CILK_MODE_SERIAL);
     double start = now_seconds();
     profile_start(opts.profile_strands);
     struct main_args args = {argc, argv, envp, 0};

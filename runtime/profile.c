@@ -20,6 +20,7 @@
 
 #include <cilkscale.h>
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -32,11 +33,11 @@ _Static_assert(sizeof(struct __cilk_prof) == CILK_ABI_PROF_SIZE,
 
 /* The longest span and burdened span of a computation's top frame (Cilk
  * main's, or a C call's run by a guest), raised atomically. */
-static _Atomic unsigned long long root_span, root_bspan;
+static _Atomic long long root_span, root_bspan;
 /* Ticks (or strands) charged to each spawned child's path in the burdened
  * span: CILK_BURDEN, else 15,000 ticks (Cilkview's default, in cycles), 0
  * in strands. */
-static unsigned long long burden;
+static long long burden;
 static atomic_bool profiled;
 /* Set before any worker starts: a strand weighs 1 (if it is a thread), not
  * its duration. */
@@ -45,6 +46,9 @@ static bool unit_strands;
  * the wall time main() measures over the same interval. */
 static unsigned long long tsc_start, tsc_end;
 static struct timespec wall_start;
+/* The ticks profiling surely adds to a strand between two boundaries
+ * (calibrate). */
+static long long hook_cost;
 
 static inline unsigned long long now(void)
 {
@@ -58,11 +62,41 @@ static inline unsigned long long now(void)
 #endif
 }
 
-/* Ends p's current strand on w; `thread`: it counts as a Cilk thread. */
-static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
+/* Reads the clock at a strand boundary on w: the read ends the strand
+ * before the boundary, and the strand after it starts there if it starts on
+ * w (strand_start). One read per boundary instead of two halves what the
+ * profile costs; what the hooks themselves take is then inside the strands,
+ * and strand_end takes it off again (hook_cost). */
+static inline unsigned long long boundary(struct worker *w)
 {
-    unsigned long long d =
-        unit_strands ? (unsigned long long)thread : now() - p->start;
+    unsigned long long t = now();
+    w->prof_last = t;
+    w->prof_last_ok = true;
+    return t;
+}
+
+/* When a strand that starts on w now started: at the last boundary, unless
+ * the scheduler ran something else since (it clears prof_last_ok before
+ * running a closure or a root: a stolen continuation, a resumed sync). */
+static inline unsigned long long strand_start(struct worker *w)
+{
+    return w->prof_last_ok ? w->prof_last : now();
+}
+
+/* A strand measured `raw` ticks from boundary to boundary, less what
+ * profiling surely added to it. Clock jitter may leave a very short strand
+ * a few ticks below zero; it stays so, that sums over many strands (work,
+ * paths) are not biased upward. */
+static inline long long net(unsigned long long raw)
+{
+    return (long long)raw - hook_cost;
+}
+
+/* Adds a strand of d ticks (or strands) to p's path and w's work; `thread`:
+ * it counts as a Cilk thread. */
+static void add_strand(struct worker *w, struct __cilk_prof *p,
+                       long long d, int thread)
+{
     w->stats.work += d;
     w->stats.threads += (unsigned long)thread;
     p->span += d;
@@ -70,10 +104,19 @@ static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
     p->work += d;
 }
 
-/* *c = max(*c, v), atomically. */
-static void raise_to(_Atomic unsigned long long *c, unsigned long long v)
+/* Ends p's current strand on w. */
+static void strand_end(struct worker *w, struct __cilk_prof *p, int thread)
 {
-    unsigned long long old = atomic_load_explicit(c, memory_order_relaxed);
+    add_strand(w, p,
+               unit_strands ? (long long)thread
+                            : net(boundary(w) - p->start),
+               thread);
+}
+
+/* *c = max(*c, v), atomically. */
+static void raise_to(_Atomic long long *c, long long v)
+{
+    long long old = atomic_load_explicit(c, memory_order_relaxed);
     while (old < v &&
            !atomic_compare_exchange_weak_explicit(c, &old, v,
                                                   memory_order_relaxed,
@@ -81,7 +124,18 @@ static void raise_to(_Atomic unsigned long long *c, unsigned long long v)
         ;
 }
 
-void __cilkrt_prof_enter(struct __cilk_prof *p)
+/* No child has finished since p's last sync: a path through a child always
+ * counts (spans may be below zero, see net). */
+static void no_children(struct __cilk_prof *p)
+{
+    atomic_store_explicit((_Atomic long long *)&p->children, LLONG_MIN,
+                          memory_order_relaxed);
+    atomic_store_explicit((_Atomic long long *)&p->bchildren, LLONG_MIN,
+                          memory_order_relaxed);
+}
+
+/* The hooks are noinline: calibrate calls each as the program does. */
+__attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
 {
     struct worker *w = __cilkrt_tls_worker;
     if (!w) /* a procedure without spawns that a C thread called */
@@ -102,18 +156,15 @@ void __cilkrt_prof_enter(struct __cilk_prof *p)
     p->span = 0;
     p->bspan = 0;
     p->work = 0;
-    atomic_store_explicit((_Atomic unsigned long long *)&p->children, 0,
-                          memory_order_relaxed);
-    atomic_store_explicit((_Atomic unsigned long long *)&p->bchildren, 0,
-                          memory_order_relaxed);
-    atomic_store_explicit((_Atomic unsigned long long *)&p->children_work, 0,
+    no_children(p);
+    atomic_store_explicit((_Atomic long long *)&p->children_work, 0,
                           memory_order_relaxed);
     p->spawning = 0;
     p->spawned = 0;
-    p->start = now();
+    p->start = strand_start(w);
 }
 
-void __cilkrt_prof_spawn(struct __cilk_prof *p)
+__attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
 {
     struct worker *w = __cilkrt_tls_worker;
     if (!p->spawning) {
@@ -127,10 +178,10 @@ void __cilkrt_prof_spawn(struct __cilk_prof *p)
     w->prof_pending_bat = p->bspan;
 }
 
-void __cilkrt_prof_resume(struct __cilk_prof *p)
+__attribute__((noinline)) void __cilkrt_prof_resume(struct __cilk_prof *p)
 {
     p->spawning = 0;
-    p->start = now();
+    p->start = strand_start(__cilkrt_tls_worker);
 }
 
 void __cilkrt_prof_sync(struct __cilk_prof *p)
@@ -139,23 +190,33 @@ void __cilkrt_prof_sync(struct __cilk_prof *p)
     strand_end(__cilkrt_tls_worker, p, p->spawned);
 }
 
-void __cilkrt_prof_synced(struct __cilk_prof *p)
+__attribute__((noinline)) void __cilkrt_prof_sync_empty(struct __cilk_prof *p)
+{
+    /* The strand since the resume holds only the spawn's result assignment,
+     * the child's: it weighs nothing, and the few ticks since the child's
+     * return go to the strand after the sync (strand_start). */
+    add_strand(__cilkrt_tls_worker, p, unit_strands ? p->spawned : 0,
+               p->spawned);
+}
+
+__attribute__((noinline)) void __cilkrt_prof_synced(struct __cilk_prof *p)
 {
     /* Every child has finished: the join protocol ordered their updates
      * before this. */
-    unsigned long long c = atomic_load_explicit(
-        (_Atomic unsigned long long *)&p->children, memory_order_relaxed);
+    long long c = atomic_load_explicit(
+        (_Atomic long long *)&p->children, memory_order_relaxed);
     if (c > p->span)
         p->span = c;
-    c = atomic_load_explicit((_Atomic unsigned long long *)&p->bchildren,
+    c = atomic_load_explicit((_Atomic long long *)&p->bchildren,
                              memory_order_relaxed);
     if (c > p->bspan)
         p->bspan = c;
+    no_children(p);
     p->spawned = 0;
-    p->start = now();
+    p->start = strand_start(__cilkrt_tls_worker);
 }
 
-void __cilkrt_prof_return(struct __cilk_prof *p)
+__attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
 {
     struct worker *w = __cilkrt_tls_worker;
     if (!p->parent) {
@@ -168,23 +229,25 @@ void __cilkrt_prof_return(struct __cilk_prof *p)
     }
     strand_end(w, p, 1);
     atomic_fetch_add_explicit(
-        (_Atomic unsigned long long *)&p->parent->children_work,
+        (_Atomic long long *)&p->parent->children_work,
         p->work + atomic_load_explicit(
-                      (_Atomic unsigned long long *)&p->children_work,
+                      (_Atomic long long *)&p->children_work,
                       memory_order_relaxed),
         memory_order_relaxed);
-    raise_to((_Atomic unsigned long long *)&p->parent->children,
+    raise_to((_Atomic long long *)&p->parent->children,
              p->at + p->span);
-    raise_to((_Atomic unsigned long long *)&p->parent->bchildren,
+    raise_to((_Atomic long long *)&p->parent->bchildren,
              p->bat + p->bspan + burden);
 }
 
 /* Ticks (or strands) as Cilk_time, microseconds: the tick rate measured
  * against the monotonic clock since profile_start. */
-static long long to_cilk_time(unsigned long long ticks)
+static long long to_cilk_time(long long ticks)
 {
     if (unit_strands)
-        return (long long)ticks;
+        return ticks;
+    if (ticks < 0) /* see net */
+        return 0;
     unsigned long long dt = now() - tsc_start;
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -194,9 +257,9 @@ static long long to_cilk_time(unsigned long long ticks)
 }
 
 /* p's current strand so far (none between a spawn and its resume). */
-static unsigned long long strand_so_far(const struct __cilk_prof *p)
+static long long strand_so_far(const struct __cilk_prof *p)
 {
-    return p->spawning || unit_strands ? 0 : now() - p->start;
+    return p->spawning || unit_strands ? 0 : net(now() - p->start);
 }
 
 void __cilkrt_prof_workspan(struct __cilk_prof *p, wsp_t *out)
@@ -204,32 +267,31 @@ void __cilkrt_prof_workspan(struct __cilk_prof *p, wsp_t *out)
     /* The work of p's finished strands and children, and the paths through
      * p's current strand: p's span so far, from where each ancestor
      * spawned the next ('at' and 'bat' are fixed at entry). */
-    unsigned long long now_in = strand_so_far(p);
-    unsigned long long span = p->span + now_in, bspan = p->bspan + now_in;
+    long long now_in = strand_so_far(p);
+    long long span = p->span + now_in, bspan = p->bspan + now_in;
     for (const struct __cilk_prof *q = p; q->parent; q = q->parent) {
         span += q->at;
         bspan += q->bat;
     }
-    out->work = (long long)(p->work + now_in +
-                            atomic_load_explicit(
-                                (_Atomic unsigned long long *)&p->children_work,
-                                memory_order_relaxed));
-    out->span = (long long)span;
-    out->bspan = (long long)bspan;
+    out->work = p->work + now_in +
+                atomic_load_explicit((_Atomic long long *)&p->children_work,
+                                     memory_order_relaxed);
+    out->span = span;
+    out->bspan = bspan;
 }
 
 long long __cilkrt_prof_user_work(struct __cilk_prof *p)
 {
     wsp_t w;
     __cilkrt_prof_workspan(p, &w);
-    return to_cilk_time((unsigned long long)w.work);
+    return to_cilk_time(w.work);
 }
 
 long long __cilkrt_prof_user_critical_path(struct __cilk_prof *p)
 {
     wsp_t w;
     __cilkrt_prof_workspan(p, &w);
-    return to_cilk_time((unsigned long long)w.span);
+    return to_cilk_time(w.span);
 }
 
 /* The rows wsp_dump added, for the CSV written at exit. */
@@ -272,7 +334,7 @@ static void csv_row(FILE *f, const char *tag, double work, double span,
 }
 
 /* The whole program's row, then wsp_dump's, to CILKSCALE_OUT or stderr. */
-static void write_csv(double work, double unit)
+static void write_csv(double work, double span, double bspan, double unit)
 {
     const char *path = getenv("CILKSCALE_OUT");
     FILE *f = path && *path ? fopen(path, "w") : stderr;
@@ -284,12 +346,82 @@ static void write_csv(double work, double unit)
     fprintf(f, "tag,work (%s),span (%s),parallelism,burdened_span (%s),"
                "burdened_parallelism\n",
             u, u, u);
-    csv_row(f, "", work, (double)root_span, (double)root_bspan, unit);
+    csv_row(f, "", work, span, bspan, unit);
     for (size_t i = 0; i < nrows; i++)
         csv_row(f, rows[i].tag, (double)rows[i].wsp.work,
                 (double)rows[i].wsp.span, (double)rows[i].wsp.bspan, unit);
     if (f != stderr)
         fclose(f);
+}
+
+/* What profiling surely adds to every timed strand (hook_cost): the least
+ * time between two consecutive clock reads when the program runs nothing
+ * between them. The hooks of fib's shape (G spawns P, which spawns two
+ * leaves and syncs; where the build keeps frames on the heap, with the
+ * frame allocations the records cost) run on a scratch worker, and every
+ * read ends a strand of pure profiling time. The least of thousands, not
+ * their mean: a program's strands take longer paths through the hooks than
+ * the cheapest one, and how much longer varies with the process's memory
+ * layout and the machine's state (a mean measured here came out below what
+ * fib's strands took in some runs, far above in others), so only the least
+ * is sure never to take off the program's own time. */
+static long long calibrate(bool heap_frames)
+{
+    enum { ROUNDS = 1024 };
+    struct worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return 0;
+    struct worker *saved = __cilkrt_tls_worker;
+    __cilkrt_tls_worker = w;
+    const struct __cilk_desc desc = {.size = 256};
+    struct __cilk_prof g, p, c;
+    unsigned long long last = 0, least = ~0ull;
+    /* After a hook that read the clock: the strand it ended. */
+#define ENDED()                                                            \
+    do {                                                                   \
+        if (last && w->prof_last - last < least)                           \
+            least = w->prof_last - last;                                   \
+        last = w->prof_last;                                               \
+    } while (0)
+    /* A frame of P's or of a leaf's lifetime, where the build has one. */
+#define FRAME(body)                                                        \
+    do {                                                                   \
+        struct __cilk_frame *f =                                           \
+            heap_frames ? __cilkrt_frame_alloc(w, &desc) : 0;              \
+        if (f)                                                             \
+            f->desc = &desc;                                               \
+        body;                                                              \
+        if (f)                                                             \
+            __cilkrt_frame_free(w, f);                                     \
+    } while (0)
+#define LEAF()                                                             \
+    do {                                                                   \
+        __cilkrt_prof_spawn(&p);                                           \
+        ENDED();                                                           \
+        FRAME(__cilkrt_prof_enter(&c); __cilkrt_prof_return(&c); ENDED()); \
+        __cilkrt_prof_resume(&p);                                          \
+    } while (0)
+    __cilkrt_prof_enter(&g); /* no parent, not a top frame: counts nowhere */
+    for (int i = 0; i < ROUNDS; i++) {
+        __cilkrt_prof_spawn(&g);
+        ENDED();
+        FRAME(__cilkrt_prof_enter(&p); LEAF(); LEAF();
+              __cilkrt_prof_sync_empty(&p); __cilkrt_prof_synced(&p);
+              __cilkrt_prof_return(&p); ENDED());
+        __cilkrt_prof_resume(&g);
+    }
+#undef LEAF
+#undef FRAME
+#undef ENDED
+    __cilkrt_tls_worker = saved;
+    free(w);
+    return (long long)least;
+}
+
+void profile_calibrate(bool heap_frames)
+{
+    const char *c = getenv("CILK_PROFILE_OVERHEAD");
+    hook_cost = c && *c ? strtoll(c, NULL, 10) : calibrate(heap_frames);
 }
 
 void profile_start(bool strands)
@@ -312,25 +444,33 @@ int profile_print(struct worker **workers, int n, double wall)
         return 0;
     double seconds_per_tick =
         tsc_end > tsc_start ? wall / (double)(tsc_end - tsc_start) : 0;
-    unsigned long long work = 0, threads = 0, spawns = 0;
+    long long work = 0;
+    unsigned long long threads = 0, spawns = 0;
     for (int i = 0; i < n; i++) {
         work += workers[i]->stats.work;
         threads += workers[i]->stats.threads;
         spawns += workers[i]->stats.spawns;
     }
+    /* Estimates (see net): a calibration that took off more than profiling
+     * added may leave the work below zero, and noise the span above the
+     * work, which by definition it never is. */
+    if (work < 0)
+        work = 0;
+    long long span = root_span < 0 ? 0 : root_span < work ? root_span : work;
+    long long bspan = root_bspan < span ? span : root_bspan;
     if (nrows || getenv("CILKSCALE_OUT"))
-        write_csv((double)work, unit_strands ? 1.0 : seconds_per_tick);
+        write_csv((double)work, (double)span, (double)bspan,
+                  unit_strands ? 1.0 : seconds_per_tick);
     if (unit_strands) {
         fprintf(stderr,
-                "cilk: profile: strands: work %llu, span %llu, "
+                "cilk: profile: strands: work %lld, span %lld, "
                 "parallelism %.2f, threads %llu, spawns %llu\n",
-                work, root_span,
-                root_span ? (double)work / (double)root_span : 0.0, threads,
-                spawns);
+                work, span, span ? (double)work / (double)span : 0.0,
+                threads, spawns);
         return 1;
     }
     double t1 = (double)work * seconds_per_tick;
-    double tinf = (double)root_span * seconds_per_tick;
+    double tinf = (double)span * seconds_per_tick;
     fprintf(stderr,
             "cilk: profile: work T_1 %.6f s, span T_inf %.6f s, "
             "parallelism %.2f, threads %llu, thread length %.3f us, "

@@ -6,6 +6,12 @@ struct worker;
 
 #include <stdbool.h>
 
+/* Measures what profiling adds to each timed strand, which the profile
+ * then takes off every strand (CILK_PROFILE_OVERHEAD=ticks sets it
+ * instead); before profile_start, in a profile build timed in ticks.
+ * heap_frames: the program's procedures keep their frames (and profile
+ * records) on the heap, as every mode but the serial elision does. */
+void profile_calibrate(bool heap_frames);
 /* Bracket the Cilk computation: the timestamp counter is converted to
  * seconds against the wall time of this interval.  strands: weigh every
  * strand 1 instead of its duration, so that work is the thread count and

@@ -607,6 +607,7 @@ static void run_closure(struct worker *w, struct closure *c)
         /* Release: sched_stop_doomed walks c's parent links from here. */
         atomic_store_explicit(&w->bottom, c, memory_order_release);
         w->suspended = false;
+        w->prof_last_ok = false;
         stress_self(w, 75);
         c->desc->slow((struct __cilk_frame *)c);
         stack_returned(w);
@@ -637,6 +638,7 @@ static void run_root(struct worker *w, struct root *r)
     spin_unlock(&w->lock);
     stress_self(w, 100); /* the top frame's first check releases */
     w->prof_top = true;
+    w->prof_last_ok = false;
     r->thunk(r->args);
     stack_returned(w);
     if (w->rel_top) /* the top frame was released; its closure goes on */

@@ -12,7 +12,7 @@
 struct worker_stats {
     unsigned long spawns;         /* spawns executed (profile builds) */
     unsigned long threads;        /* Cilk threads (strands) executed (profile) */
-    unsigned long long work;      /* their total length in ticks (profile) */
+    long long work;               /* their total length in ticks (profile) */
     long live, max_live;          /* runtime frames (closures and heap
                                      frames) allocated here minus freed
                                      here: now, and the most at any time */

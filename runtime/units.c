@@ -117,3 +117,10 @@ int units_check(void)
     return first && first < __stop_cilk_units ? first->mode
                                               : CILK_MODE_SERIAL;
 }
+
+bool units_profiled(void)
+{
+    const struct __cilk_unit *first = __start_cilk_units;
+    return first && first < __stop_cilk_units &&
+           (first->flags & CILK_UNIT_PROFILE);
+}

@@ -2,6 +2,8 @@
 #ifndef CILKRT_UNITS_H
 #define CILKRT_UNITS_H
 
+#include <stdbool.h>
+
 /* The name of a CILK_MODE_* value, as -fplugin-arg-cilk-mode spells it. */
 const char *units_mode_name(int mode);
 
@@ -11,5 +13,7 @@ const char *units_mode_name(int mode);
  * (their frames, checks and hooks differ): then the message names two files
  * that differ and the result is -1. */
 int units_check(void);
+/* After units_check: the program was built with -fplugin-arg-cilk-profile. */
+bool units_profiled(void);
 
 #endif

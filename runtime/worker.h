@@ -82,6 +82,12 @@ struct worker {
     unsigned long long prof_pending_at;
     unsigned long long prof_pending_bat; /* its burdened span then */
     bool prof_top; /* the next procedure entered is a computation's top */
+    /* The timestamp the last strand-ending hook on this worker read, and
+     * whether the next strand-starting hook may take it as its start: the
+     * scheduler clears it before running a closure or a root, so a strand
+     * starts at the read that logically precedes it (profile.c). */
+    unsigned long long prof_last;
+    bool prof_last_ok;
     char *stack_lo;  /* the lowest address of this worker's C stack */
     void *altstack;  /* where fault_handler runs */
     void *freelist[FREELIST_CLASSES];

@@ -4,7 +4,9 @@
 ; return before each return (after the implicit sync); the record lives in
 ; the frame (its address escapes to the runtime, so the frame is a heap
 ; frame). The slow clone's spawn hook runs before the push: once the frame
-; is on the deque a thief may run the continuation's hooks. The serial elision gets the same hooks, resume right after a call.
+; is on the deque a thief may run the continuation's hooks. The serial
+; elision gets the same hooks, resume right after a call. fib's sync follows
+; a spawn statement at once, so it is sync_empty (profile-sync-empty.ll).
 ; RUN: %cilkopt -passes='cilk<sedative;profile>' -S %S/Inputs/fib.ll | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<serial;profile>' -S %S/Inputs/fib.ll | FileCheck --check-prefix=SERIAL %s
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %S/Inputs/fib.ll | FileCheck --check-prefix=OFF %s
@@ -25,7 +27,7 @@
 ; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; CHECK: resume.2:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
-; CHECK-NEXT: call void @__cilkrt_prof_sync(ptr %prof.field)
+; CHECK-NEXT: call void @__cilkrt_prof_sync_empty(ptr %prof.field)
 ; CHECK: resume.3:
 ; CHECK-NEXT: call void @__cilkrt_prof_synced(ptr %prof.field)
 ; CHECK: call void @__cilkrt_prof_return(ptr %prof.field)
@@ -42,7 +44,7 @@
 ; CHECK: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; CHECK: resume.2:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
-; CHECK-NEXT: call void @__cilkrt_prof_sync(ptr %prof.field)
+; CHECK-NEXT: call void @__cilkrt_prof_sync_empty(ptr %prof.field)
 ; CHECK: resume.3:
 ; CHECK-NEXT: call void @__cilkrt_prof_synced(ptr %prof.field)
 ; CHECK: call void @__cilkrt_prof_return(ptr %prof.field)
@@ -56,7 +58,7 @@
 ; SERIAL: call void @__cilkrt_prof_spawn(ptr %prof)
 ; SERIAL-NEXT: %r1 = call i32 @fib(i32 %a), !cilk.spawn
 ; SERIAL-NEXT: call void @__cilkrt_prof_resume(ptr %prof)
-; SERIAL: call void @__cilkrt_prof_sync(ptr %prof)
+; SERIAL: call void @__cilkrt_prof_sync_empty(ptr %prof)
 ; SERIAL-NEXT: call void @__cilkrt_prof_synced(ptr %prof)
 ; SERIAL: call void @__cilkrt_prof_return(ptr %prof)
 ; SERIAL-NEXT: ret i32 %s
