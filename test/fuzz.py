@@ -5,7 +5,8 @@ serial program prints.
 
 usage: fuzz.py --seed N --count N --workdir DIR --cilkcc CMD --cilkrt FLAGS
                [--modes eager,indolent,sedative] [--opt -O0,-O1,-O2,-O3]
-               [--nproc 1,2,3,4,8] [--jobs J] [--mutate SOURCES...]
+               [--nproc 1,2,3,4,8] [--jobs J] [--profile] [--race-lib FLAGS]
+               [--mutate SOURCES...]
 
 Each test program is either generated (a random Cilk program that is
 race-free by construction: every spawn's destination is written by one
@@ -22,7 +23,8 @@ For each program: its serial elision compiled by gcc, the plugin's serial
 mode and each parallel mode (one -O level per program, drawn at random) must
 all compile and must print the same and exit alike, each parallel mode run
 under CILK_STRESS=1 at two worker counts drawn from --nproc and once without
-stress. A compiler crash, a valid program rejected, a difference or a hang
+stress; with --profile, a profile build in one parallel mode likewise.
+A compiler crash, a valid program rejected, a difference or a hang
 is a failure; the program is kept in DIR with a note of what failed.
 Mutants that gcc itself rejects are discarded (counted, not failures).
 """
@@ -650,13 +652,19 @@ def check_one(a, i):
     cc = shlex.split(a.cilkcc)
     rt = shlex.split(a.cilkrt)
     nprocs = a.nproc.split(",")
-    for mode in ["serial"] + a.modes.split(","):
-        exe = f"{base}.{mode}"
-        c = run(cc + [f"-fplugin-arg-cilk-mode={mode}", opt, "-w"] + incs +
-                ["-x", "c", path, "-o", exe] + rt + libs)
+    # Every mode, and with --profile a profile build in one of them (its
+    # hooks must not change what the program computes).
+    builds = [(m, "") for m in ["serial"] + a.modes.split(",")]
+    if a.profile:
+        builds.append((r.choice(a.modes.split(",")), "profile"))
+    for mode, instr in builds:
+        exe = f"{base}.{mode}{instr}"
+        flags = [f"-fplugin-arg-cilk-{instr}"] if instr else []
+        c = run(cc + [f"-fplugin-arg-cilk-mode={mode}", opt, "-w"] + flags +
+                incs + ["-x", "c", path, "-o", exe] + rt + libs)
         if c.returncode or "PLEASE submit" in c.stderr:
-            return fail(f"mode={mode}: compile failed (exit {c.returncode}):\n"
-                        f"{c.stderr[-3000:]}")
+            return fail(f"mode={mode} {instr}: compile failed "
+                        f"(exit {c.returncode}):\n{c.stderr[-3000:]}")
         runs = [("2", False)] if mode == "serial" else (
             [(p, True) for p in r.sample(nprocs, min(2, len(nprocs)))] +
             [(r.choice(nprocs), False)])
@@ -666,7 +674,8 @@ def check_one(a, i):
             if stress:
                 env["CILK_STRESS"] = "1"
             got = run([exe], timeout=a.timeout, env=env)
-            what = f"mode={mode} P={p}{' CILK_STRESS=1' if stress else ''}"
+            what = (f"mode={mode} {instr} P={p}"
+                    f"{' CILK_STRESS=1' if stress else ''}")
             if got is None:
                 return fail(f"{what}: timed out (hang?)")
             if (got.stdout, got.returncode) != want:
@@ -709,6 +718,9 @@ def main():
     ap.add_argument("--cilkcc", required=True)
     ap.add_argument("--cilkrt", required=True)
     ap.add_argument("--modes", default="eager,indolent,sedative")
+    ap.add_argument("--profile", action="store_true",
+                    help="also build each program with "
+                         "-fplugin-arg-cilk-profile in one of the modes")
     ap.add_argument("--race-lib", default="",
                     help="link flags of the race detector: also run each "
                          "generated program through it")
