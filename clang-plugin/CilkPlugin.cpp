@@ -20,6 +20,7 @@
 #include "CilkInlets.h"
 #include "CilkPass.h"
 #include "CilkSema.h"
+#include "CilkThreads.h"
 #include "cilk-abi.h"
 
 #include "clang/AST/ASTContext.h"
@@ -226,7 +227,9 @@ protected:
     }
 
     registerInlets(PP);
+    registerThreadKeywords(PP);
     forgetCilkPointers();
+    forgetContinuations();
     auto Log = std::make_shared<SpawnLog>();
     PP.addPPCallbacks(
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));

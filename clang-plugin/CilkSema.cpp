@@ -1,6 +1,7 @@
 //===- CilkSema.cpp - Cilk checks and AST rewriting -----------------------===//
 
 #include "CilkSema.h"
+#include "CilkThreads.h"
 #include "cilk-abi.h"
 
 #include "clang/AST/ASTContext.h"
@@ -18,12 +19,16 @@ using namespace clang;
 
 namespace cilk {
 
-bool isCilkProcedure(const FunctionDecl *FD) {
+bool hasAnnotation(const FunctionDecl *FD, llvm::StringRef Name) {
   for (const FunctionDecl *R : FD->redecls())
     for (const auto *A : R->specific_attrs<AnnotateAttr>())
-      if (A->getAnnotation() == CILK_ABI_ANNOTATION)
+      if (A->getAnnotation() == Name)
         return true;
   return false;
+}
+
+bool isCilkProcedure(const FunctionDecl *FD) {
+  return hasAnnotation(FD, CILK_ABI_ANNOTATION);
 }
 
 static llvm::DenseSet<const Decl *> CilkPointerDecls;
@@ -229,6 +234,46 @@ struct CilkDiags {
                                     "the spawn that assigns '%0' is here");
     PreviousDecl = D.getCustomDiagID(DiagnosticsEngine::Note,
                                      "previous declaration is here");
+    ThreadSpawnsProcedure =
+        Err("a thread cannot spawn Cilk procedure %0: a thread never waits "
+            "for children; spawn a thread, or start the procedure from a "
+            "Cilk procedure");
+    ThreadCalled = Err("thread %0 must be started with 'spawn', "
+                       "'spawn_next' or 'tail_call'");
+    ThreadKeywordOutside = Err("'%0' may only appear in a thread");
+    ThreadKeywordNotThread = Err("'%0' needs a thread: %1 is not declared "
+                                 "'thread'");
+    ThreadKeywordNotName = Err("'%0' needs a thread's name, as in '%0 "
+                               "name(args);'");
+    ThreadKeywordNotStatement =
+        Err("'%0' must be a statement of its own: '%0 name(args);'");
+    ContArgument = Err("the argument for continuation parameter %0 of "
+                       "thread %1 must be a continuation (a 'cont' "
+                       "parameter or variable)");
+    MissingNotCont = Err("'?' marks a missing argument and needs a "
+                         "continuation variable, as in '?x' after 'cont int "
+                         "x;'");
+    MissingNotArgument = Err("a missing argument '?x' must be a whole "
+                             "argument of 'spawn_next'");
+    MissingInTailCall = Err("'tail_call' runs the thread now: it cannot "
+                            "have missing arguments");
+    MissingNotScalar = Err("parameter %0 of thread %1 has type %2: a "
+                           "missing argument must be a number or a pointer");
+    SendNotCont = Err("send_argument needs a continuation: its first "
+                      "argument must be a 'cont' parameter or variable");
+    SentTwice = Err("continuation %0 is sent twice: each continuation "
+                    "receives exactly one send_argument");
+    SentBefore = D.getCustomDiagID(DiagnosticsEngine::Note,
+                                   "sent here first");
+    ContOutsideThread = Err("continuation %0 declared outside a thread: "
+                            "'cont' parameters and variables belong to "
+                            "threads");
+    SyncInThread = Err("'sync' used in thread %0: a thread never waits; "
+                       "pass continuations to its children and create "
+                       "its successor with 'spawn_next'");
+    ThreadReturnsValue = Err("a thread returns no value: send it to a "
+                             "continuation with 'send_argument(k, "
+                             "value)'");
   }
   DiagnosticsEngine &D;
   unsigned SpawnNotCall, SpawnOfCFunction, SpawnIndirect, SpawnInCFunction,
@@ -237,7 +282,12 @@ struct CilkDiags {
       AbortInCFunction, AbortNotStatement, SynchedInCFunction,
       SynchedOutsideFunction, InInlet,
       JumpOutOfInlet, CilkRedeclared, LabelAddress, SetjmpInProcedure,
-      UnsyncedUse, SpawnsConflict, SpawnedHere, PreviousDecl;
+      UnsyncedUse, SpawnsConflict, SpawnedHere, PreviousDecl,
+      ThreadSpawnsProcedure, ThreadCalled, ThreadKeywordOutside,
+      ThreadKeywordNotThread, ThreadKeywordNotName, ThreadKeywordNotStatement,
+      ContArgument, MissingNotCont, MissingNotArgument, MissingInTailCall,
+      MissingNotScalar, SendNotCont, SentTwice, SentBefore, ContOutsideThread,
+      SyncInThread, ThreadReturnsValue;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -260,6 +310,16 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     if (const NamedDecl *Target = cilkCallee(Ctx, CE))
       CilkCalls.push_back({CE, Target});
+    if (const FunctionDecl *Callee = CE->getDirectCallee();
+        Callee && isThread(Callee))
+      ThreadCalls.push_back(CE);
+    if (isCallOf(CE, CILK_ABI_CP_NEXT_MARKER) ||
+        isCallOf(CE, CILK_ABI_CP_TAIL_MARKER))
+      ThreadKeywords.push_back(CE);
+    if (isCallOf(CE, CILK_ABI_CP_MISSING))
+      Missing.push_back(CE);
+    if (isCallOf(CE, CILK_ABI_CP_SEND))
+      Sends.push_back(CE);
     if (isCallOf(CE, CILK_ABI_SYNCHED))
       Synched.push_back(CE);
     if (isCallOf(CE, CILK_ABI_INLET_BEGIN))
@@ -276,6 +336,11 @@ public:
     Returns.push_back(R);
     return true;
   }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (isContinuation(VD) && !isa<ParmVarDecl>(VD))
+      Continuations.push_back(VD);
+    return true;
+  }
   bool VisitAddrLabelExpr(AddrLabelExpr *E) {
     LabelAddresses.push_back(E);
     return true;
@@ -290,6 +355,10 @@ public:
   llvm::SmallVector<AddrLabelExpr *, 2> LabelAddresses;
   llvm::SmallVector<CallExpr *, 2> ReturnsTwice; // setjmp and relatives
   llvm::SmallVector<ReturnStmt *, 8> Returns;
+  /// Continuation-passing threads: direct calls of threads, spawn_next
+  /// and tail_call markers, missing arguments, sends, `cont` variables.
+  llvm::SmallVector<CallExpr *, 4> ThreadCalls, ThreadKeywords, Missing, Sends;
+  llvm::SmallVector<VarDecl *, 4> Continuations;
 
 private:
   const ASTContext &Ctx;
@@ -340,17 +409,21 @@ public:
   BodyChecker(ASTContext &Ctx, CilkDiags &Diags, SpawnLog &Log,
               FunctionDecl *FD, bool Parallel, bool WarnUnsynced)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags), Log(Log), FD(FD),
-        InCilk(FD && isCilkProcedure(FD)), Parallel(Parallel),
+        InCilk(FD && isCilkProcedure(FD)), InThread(FD && isThread(FD)),
+        Parallel(Parallel),
         WarnUnsynced(WarnUnsynced) {}
 
   void run(Stmt *Root) {
     Collector C(Ctx);
     C.TraverseStmt(Root);
     if (C.Spawns.empty() && C.SyncRefs.empty() && C.CilkCalls.empty() &&
-        C.AbortRefs.empty() && C.Synched.empty())
+        C.AbortRefs.empty() && C.Synched.empty() && C.ThreadCalls.empty() &&
+        C.ThreadKeywords.empty() && C.Missing.empty() && C.Sends.empty() &&
+        C.Continuations.empty() && !InThread)
       return;
     ParentMap PM(Root);
     checkInletBodies(PM, C.InletBegins);
+    checkThreadBody(PM, C);
 
     llvm::SmallVector<CallExpr *, 16> GoodSpawns;
     llvm::DenseSet<const CallExpr *> SpawnedCalls;
@@ -368,6 +441,10 @@ public:
     for (auto [CE, Target] : C.CilkCalls)
       if (!SpawnedCalls.count(CE))
         Diags.D.Report(calleeLoc(CE), Diags.CilkCallNoSpawn) << Target;
+    for (CallExpr *CE : C.ThreadCalls)
+      if (!SpawnedCalls.count(CE))
+        Diags.D.Report(calleeLoc(CE), Diags.ThreadCalled)
+            << CE->getDirectCallee();
 
     llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> GoodSyncs;
     for (DeclRefExpr *E : C.SyncRefs)
@@ -414,7 +491,12 @@ public:
     if (WarnUnsynced)
       warnUnsyncedUses(PM);
     for (CallExpr *CE : GoodSpawns)
-      rewriteSpawn(CE);
+      rewriteSpawn(CE, CILK_ABI_SPAWN_MARKER);
+    for (CallExpr *CE : ThreadSpawns) {
+      if (InCilk)
+        wrapResultArguments(CE);
+      rewriteSpawn(CE, CILK_ABI_CP_SPAWN_MARKER);
+    }
     for (auto [Parent, Stmt] : Assignments)
       endSpawnStatement(Parent, Stmt);
     for (auto [Parent, Stmt] : GoodSyncs)
@@ -435,7 +517,7 @@ private:
       Diags.D.Report(Loc, Diags.SpawnOutsideFunction);
       return nullptr;
     }
-    if (!InCilk) {
+    if (!InCilk && !InThread) {
       Diags.D.Report(Loc, Diags.SpawnInCFunction) << FD;
       return nullptr;
     }
@@ -448,8 +530,20 @@ private:
       Diags.D.Report(Sub->getExprLoc(), Diags.SpawnNotCall);
       return nullptr;
     }
-    if (const NamedDecl *Target = cilkCallee(Ctx, CE))
+    if (const FunctionDecl *Callee = CE->getDirectCallee();
+        Callee && isThread(Callee)) {
+      if (checkSpawnContext(PM, UO, Loc, CE, Callee) &&
+          (InCilk || checkContinuationArguments(CE, Callee)))
+        ThreadSpawns.push_back(CE);
+      return nullptr;
+    }
+    if (const NamedDecl *Target = cilkCallee(Ctx, CE)) {
+      if (InThread) {
+        Diags.D.Report(calleeLoc(CE), Diags.ThreadSpawnsProcedure) << Target;
+        return nullptr;
+      }
       return checkSpawnContext(PM, UO, Loc, CE, Target) ? CE : nullptr;
+    }
     FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee) {
       Diags.D.Report(CE->getCallee()->getExprLoc(), Diags.SpawnIndirect);
@@ -644,6 +738,10 @@ private:
         Call && Call->getCallee() == Top)
       return;
     SourceLocation Loc = SM.getFileLoc(E->getExprLoc());
+    if (InThread && InC == Diags.SyncInCFunction) {
+      Diags.D.Report(Loc, Diags.SyncInThread) << FD;
+      return;
+    }
     if (!InCilk) {
       if (FD)
         Diags.D.Report(Loc, InC) << FD;
@@ -721,9 +819,10 @@ private:
                                     VK_PRValue, FPOptionsOverride());
   }
 
-  /// f(a)  ->  ((T)__cilk_spawn_marker((void *)f))(a)
-  void rewriteSpawn(CallExpr *CE) {
-    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SPAWN_MARKER);
+  /// f(a)  ->  ((T)<marker>((void *)f))(a), the marker
+  /// __cilk_spawn_marker (or __cilk_cp_spawn_marker for a thread)
+  void rewriteSpawn(CallExpr *CE, llvm::StringRef MarkerName) {
+    FunctionDecl *Marker = lookupRuntimeFunction(MarkerName);
     Expr *Callee = CE->getCallee();
     SourceLocation Loc = Callee->getBeginLoc();
     Expr *AsVoidPtr =
@@ -796,12 +895,218 @@ private:
     llvm_unreachable("return statement not found under its parent");
   }
 
+  /// E, a continuation: a `cont` parameter or variable, or an element of
+  /// an array of them.
+  static bool isContinuationExpr(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      return isContinuationExpr(A->getBase());
+    const auto *R = dyn_cast<DeclRefExpr>(E);
+    return R && isContinuation(R->getDecl());
+  }
+
+  /// In a thread, each argument for a `cont` parameter of Callee must be a
+  /// continuation. False after an error.
+  bool checkContinuationArguments(const CallExpr *CE,
+                                  const FunctionDecl *Callee) {
+    bool Ok = true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      const Expr *A = CE->getArg(I);
+      if (!isContinuation(P) || isContinuationExpr(A) || missingCall(A))
+        continue;
+      Diags.D.Report(SM.getFileLoc(A->getExprLoc()), Diags.ContArgument)
+          << P << Callee;
+      Ok = false;
+    }
+    return Ok;
+  }
+
+  /// The missing-argument marker `?x` is, if E is one.
+  static CallExpr *missingCall(const Expr *E) {
+    for (;;) {
+      E = E->IgnoreParenCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(E);
+          U && U->getOpcode() == UO_Deref) {
+        E = U->getSubExpr();
+        continue;
+      }
+      auto *CE = dyn_cast<CallExpr>(const_cast<Expr *>(E));
+      return CE && isCallOf(CE, CILK_ABI_CP_MISSING) ? CE : nullptr;
+    }
+  }
+
+  /// The call that a spawn_next or tail_call marker is the callee of.
+  static CallExpr *markedCall(const ParentMap &PM, CallExpr *Marker) {
+    Stmt *S = Marker;
+    for (Stmt *P = PM.getParent(S); P; S = P, P = PM.getParent(P)) {
+      if (auto *CE = dyn_cast<CallExpr>(P))
+        return CE->getCallee() == S ? CE : nullptr;
+      if (!isa<ParenExpr, CastExpr>(P))
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  /// The statement a `send_argument(k, v)` is, if it is one of a block:
+  /// the block (the expansion is a comma expression under parentheses).
+  static CompoundStmt *sendStatementBlock(const ParentMap &PM, Stmt *Send) {
+    Stmt *S = Send;
+    for (Stmt *P = PM.getParent(S); P; S = P, P = PM.getParent(P)) {
+      if (auto *CS = dyn_cast<CompoundStmt>(P))
+        return CS;
+      if (auto *BO = dyn_cast<BinaryOperator>(P);
+          BO && BO->getOpcode() == BO_Comma)
+        continue;
+      if (!isa<ParenExpr, CastExpr, FullExpr>(P))
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  /// The rules of threads: spawn_next and tail_call (and their missing
+  /// arguments), send_argument, `cont` variables and returns.
+  void checkThreadBody(const ParentMap &PM, Collector &C) {
+    llvm::SmallPtrSet<const CallExpr *, 8> PlacedMissing;
+    for (CallExpr *Marker : C.ThreadKeywords) {
+      bool Next = isCallOf(Marker, CILK_ABI_CP_NEXT_MARKER);
+      llvm::StringRef Word = Next ? "spawn_next" : "tail_call";
+      SourceLocation Loc = SM.getFileLoc(Marker->getExprLoc());
+      CallExpr *Call = markedCall(PM, Marker);
+      if (!Call)
+        continue; // clang reported the malformed call already
+      for (const Expr *A : Call->arguments())
+        if (const CallExpr *M = missingCall(A))
+          PlacedMissing.insert(M);
+      if (!InThread) {
+        Diags.D.Report(Loc, Diags.ThreadKeywordOutside) << Word;
+        continue;
+      }
+      const auto *Ref = dyn_cast<DeclRefExpr>(
+          Marker->getArg(0)->IgnoreParenCasts());
+      const auto *Callee =
+          Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+      if (!Callee) {
+        Diags.D.Report(Loc, Diags.ThreadKeywordNotName) << Word;
+        continue;
+      }
+      if (!isThread(Callee)) {
+        Diags.D.Report(Loc, Diags.ThreadKeywordNotThread) << Word << Callee;
+        continue;
+      }
+      Stmt *Top;
+      Stmt *P = parentThroughWrappers(PM, Call, Top);
+      if (!isStatementPosition(P, Top) || isValueOfStmtExpr(PM, P, Top)) {
+        Diags.D.Report(Loc, Diags.ThreadKeywordNotStatement) << Word;
+        continue;
+      }
+      checkContinuationArguments(Call, Callee);
+      for (unsigned I = 0;
+           I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
+        const Expr *A = Call->getArg(I);
+        if (!missingCall(A))
+          continue;
+        SourceLocation ALoc = SM.getFileLoc(A->getExprLoc());
+        const ParmVarDecl *Param = Callee->getParamDecl(I);
+        if (!Next)
+          Diags.D.Report(ALoc, Diags.MissingInTailCall);
+        else if (!Param->getType()->isScalarType() ||
+                 Param->getType()->isAnyComplexType())
+          Diags.D.Report(ALoc, Diags.MissingNotScalar)
+              << Param << Callee << Param->getType();
+      }
+    }
+    for (CallExpr *M : C.Missing) {
+      SourceLocation Loc = SM.getFileLoc(M->getExprLoc());
+      const Expr *Operand = M->getArg(0)->IgnoreParenImpCasts();
+      const auto *Addr = dyn_cast<UnaryOperator>(Operand);
+      if (!Addr || Addr->getOpcode() != UO_AddrOf ||
+          !isContinuationExpr(Addr->getSubExpr()))
+        Diags.D.Report(Loc, Diags.MissingNotCont);
+      else if (!PlacedMissing.count(M))
+        Diags.D.Report(Loc, Diags.MissingNotArgument);
+    }
+    // A continuation sent twice by one sequence of statements is an error
+    // here; one sent twice on paths this cannot see stops the program.
+    llvm::DenseMap<std::pair<const Stmt *, const Decl *>, const CallExpr *>
+        SentIn;
+    for (CallExpr *Send : C.Sends) {
+      SourceLocation Loc = SM.getFileLoc(Send->getExprLoc());
+      if (!InThread) {
+        Diags.D.Report(Loc, Diags.ThreadKeywordOutside) << "send_argument";
+        continue;
+      }
+      const Expr *K = Send->getArg(0);
+      if (!isContinuationExpr(K)) {
+        Diags.D.Report(Loc, Diags.SendNotCont);
+        continue;
+      }
+      const auto *R = dyn_cast<DeclRefExpr>(K->IgnoreParenImpCasts());
+      CompoundStmt *Block = sendStatementBlock(PM, Send);
+      if (!R || !Block)
+        continue;
+      auto [It, New] = SentIn.insert({{Block, R->getDecl()}, Send});
+      if (!New) {
+        Diags.D.Report(Loc, Diags.SentTwice) << R->getDecl();
+        Diags.D.Report(SM.getFileLoc(It->second->getExprLoc()),
+                       Diags.SentBefore);
+      }
+    }
+    if (!InThread)
+      for (VarDecl *VD : C.Continuations)
+        Diags.D.Report(VD->getLocation(), Diags.ContOutsideThread) << VD;
+    if (InThread)
+      for (ReturnStmt *R : C.Returns)
+        if (R->getRetValue())
+          Diags.D.Report(SM.getFileLoc(R->getReturnLoc()),
+                         Diags.ThreadReturnsValue);
+  }
+
+  /// A Cilk procedure's `spawn T(..., &r, ...)`: each argument p for a
+  /// continuation parameter becomes
+  ///   (T *)__cilk_cp_result_marker((void *)p, sizeof *p)
+  /// a continuation that delivers into *p before the procedure's next sync
+  /// ends.
+  void wrapResultArguments(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_CP_RESULT_MARKER);
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      if (!isContinuation(Callee->getParamDecl(I)))
+        continue;
+      Expr *A = CE->getArg(I);
+      QualType PtrTy = A->getType();
+      const auto *PT = PtrTy->getAs<PointerType>();
+      if (!PT)
+        continue; // clang reported it
+      SourceLocation Loc = A->getBeginLoc();
+      QualType SizeTy = Ctx.getSizeType();
+      uint64_t Size =
+          Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity();
+      Expr *Args[] = {
+          ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, A, nullptr,
+                                   VK_PRValue, FPOptionsOverride()),
+          IntegerLiteral::Create(
+              Ctx, llvm::APInt(Ctx.getTypeSize(SizeTy), Size), SizeTy, Loc)};
+      CallExpr *Call =
+          CallExpr::Create(Ctx, functionPointer(Marker, Loc), Args,
+                           Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
+      CE->setArg(I, ImplicitCastExpr::Create(Ctx, PtrTy, CK_BitCast, Call,
+                                             nullptr, VK_PRValue,
+                                             FPOptionsOverride()));
+    }
+  }
+
   ASTContext &Ctx;
   const SourceManager &SM;
   CilkDiags &Diags;
   SpawnLog &Log;
   FunctionDecl *FD;
   bool InCilk;
+  bool InThread;
+  /// Spawns of threads, checked.
+  llvm::SmallVector<CallExpr *, 8> ThreadSpawns;
   bool Parallel;
   bool WarnUnsynced;
   /// Spawns assigned in statement position: (parent, statement).
@@ -839,6 +1144,10 @@ void CilkConsumer::checkDecl(Decl *D) {
   CilkDiags Diags(CI.getDiagnostics());
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     checkRedeclaration(FD);
+    if (!isThread(FD))
+      for (const ParmVarDecl *P : FD->parameters())
+        if (isContinuation(P))
+          Diags.D.Report(P->getLocation(), Diags.ContOutsideThread) << P;
     if (FD->doesThisDeclarationHaveABody())
       BodyChecker(Ctx, Diags, *Log, FD, Parallel, WarnUnsynced)
           .run(FD->getBody());

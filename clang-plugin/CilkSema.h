@@ -73,6 +73,8 @@ private:
   bool WarnUnsynced;
 };
 
+/// True if FD, or any declaration of it, carries AnnotateAttr(Name).
+bool hasAnnotation(const clang::FunctionDecl *FD, llvm::StringRef Name);
 /// True if FD, or any declaration of it, was declared `cilk`.
 bool isCilkProcedure(const clang::FunctionDecl *FD);
 

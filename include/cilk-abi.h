@@ -34,6 +34,21 @@
  * __cilk__ attribute); the pass turns it into the IR function attribute
  * CILK_ABI_FN_ATTR. */
 #define CILK_ABI_ANNOTATION "cilk"
+/* Continuation-passing threads (the Cilk paper's language; plugin:
+ * CilkThreads.cpp, pass: CilkThreads.cpp, runtime: threads.c). A thread
+ * carries this annotation. In a thread, `spawn T(args)`, `spawn_next
+ * T(args)` and `tail_call T(args)` call T through the marker named, as a
+ * spawn calls through CILK_ABI_SPAWN_MARKER; `?x` is `*(T *)
+ * CILK_ABI_CP_MISSING(&x)`. A Cilk procedure's `spawn T(..., &r, ...)` calls
+ * through CILK_ABI_CP_SPAWN_MARKER too, each continuation argument wrapped
+ * in CILK_ABI_CP_RESULT_MARKER(&r, sizeof r). */
+#define CILK_ABI_THREAD_ANNOTATION "cilk_thread"
+#define CILK_ABI_CP_SPAWN_MARKER "__cilk_cp_spawn_marker"
+#define CILK_ABI_CP_NEXT_MARKER "__cilk_cp_next_marker"
+#define CILK_ABI_CP_TAIL_MARKER "__cilk_cp_tail_marker"
+#define CILK_ABI_CP_MISSING "__cilk_cp_missing_marker"
+#define CILK_ABI_CP_RESULT_MARKER "__cilk_cp_result_marker"
+#define CILK_ABI_CP_SEND "__cilk_cp_send"
 #define CILK_ABI_FN_ATTR "cilk"
 /* The closure-creation modes; the values are part of the ABI. (Macros, not
  * an enum: `clang -E` output must compile again with the injected header.) */
@@ -240,6 +255,17 @@
 #define CILK_ABI_WORKER_TAIL_OFFSET 0
 #define CILK_ABI_WORKER_HEAD_OFFSET 64
 
+/* Continuation-passing closures (threads.c). The runtime's header comes
+ * first; argument slots follow it, each an 8-byte word that links it to
+ * its closure right before the value (a continuation is the value's
+ * address). */
+#define CILK_ABI_CP_HEADER_SIZE 48
+#define CILK_ABI_CP_NEW "__cilkrt_cp_new"
+#define CILK_ABI_CP_ARM "__cilkrt_cp_arm"
+#define CILK_ABI_CP_START "__cilkrt_cp_start"
+#define CILK_ABI_CP_RESULT "__cilkrt_cp_result"
+#define CILK_ABI_CP_WAIT "__cilkrt_cp_wait"
+
 /* desc->flags */
 #define CILK_DESC_HEAP_FRAME 1 /* frames come from __cilkrt_frame_alloc */
 #define CILK_DESC_LAZY 2       /* indolent or sedative: the fast clone never
@@ -248,6 +274,8 @@
                                   the frame's lock while it runs (between
                                   CILK_ABI_FRAME_LOCK and _UNLOCK), and
                                   CILK_ABI_APPLY leaves it held */
+#define CILK_DESC_THREAD 8     /* the deque entry is a continuation-passing
+                                  closure (threads.c), not a frame */
 
 /* site->dst_kind: where the result of spawn site N goes */
 #define CILK_DST_NONE 0     /* discarded */
@@ -352,6 +380,29 @@ void __cilkrt_release(struct __cilk_frame *f, void *result);
  * the bottom of the release. The slow clone returns at once afterwards. */
 void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);
 
+/* A thread: how its closure runs, as the pass lays it out. */
+struct __cilk_thread {
+    void (*run)(void *closure); /* loads the slots and calls the thread */
+    int size;                   /* bytes of the closure */
+    const char *name;
+};
+/* A closure of thread t waiting for `missing` arguments (and for its
+ * creator's CILK_ABI_CP_ARM). */
+void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing);
+/* The creator has filled the closure: it is posted once its arguments
+ * have all arrived (at once, if none is missing). */
+void __cilkrt_cp_arm(void *closure);
+/* A Cilk procedure's `spawn T(...)`: runs the filled closure now, and the
+ * closures it posts on this worker, before the procedure goes on. */
+void __cilkrt_cp_start(void *closure);
+/* A continuation that delivers into dst (size bytes) of a Cilk procedure
+ * that waits for it at its next sync: the value slot to send to. The
+ * procedure's pending results are linked from *list. */
+void *__cilkrt_cp_result(void **list, void *dst, unsigned long size);
+/* The procedure syncs: waits until every result on *list has arrived
+ * (running threads meanwhile), then empties the list. */
+void __cilkrt_cp_wait(void **list);
+
 /* A procedure's profile record. Its owner's strands (one at a time, on any
  * worker) write every field but `children`, which finished children raise
  * atomically. Times are in timestamp-counter ticks. */
@@ -425,6 +476,18 @@ void __cilk_inlet_end(int) __attribute__((__nothrow__));
  * __cilk_spawn_end(); }`: the pass evaluates lhs before the call and makes
  * the assignment, up to this marker, the spawn's tail. */
 void __cilk_spawn_end(void) __attribute__((__nothrow__));
+
+/* Continuation-passing threads: markers the pass lowers (their runtime
+ * definitions stop the program: nothing that skipped the pass can run a
+ * thread), and send_argument's runtime call: slot's value was just stored;
+ * the closure it belongs to receives it. */
+void *__cilk_cp_spawn_marker(void *fn) __attribute__((__nothrow__));
+void *__cilk_cp_next_marker(void *fn) __attribute__((__nothrow__));
+void *__cilk_cp_tail_marker(void *fn) __attribute__((__nothrow__));
+void *__cilk_cp_missing_marker(void *cont) __attribute__((__nothrow__));
+void *__cilk_cp_result_marker(void *dst, unsigned long size)
+    __attribute__((__nothrow__));
+void __cilk_cp_send(void *slot) __attribute__((__nothrow__));
 
 /* `cilk int main(...)` is emitted under this name; libcilkrt provides the
  * process's real main(), reads its own options and calls it. */

@@ -15,6 +15,19 @@
  *            children; `abort()` is still the C library's
  *   SYNCHED - 1 when the procedure has no outstanding children
  *
+ * and the continuation-passing threads of the Cilk paper:
+ *
+ *   thread        - `thread T(cont int k, int n) { ... }` declares a thread
+ *   cont          - `cont int k` declares a continuation (parameter or
+ *                   variable of a thread); it is an `int *` to C
+ *   spawn_next    - `spawn_next T(k, ?x, ?y);` creates T's closure, which
+ *                   waits for the missing arguments x and y
+ *   send_argument - `send_argument(k, v);` sends v to continuation k
+ *   tail_call     - `tail_call T(args);` runs T now
+ *
+ * `thread`, `cont`, `spawn_next` and `tail_call` are keywords only where
+ * their construct follows; elsewhere they are ordinary names.
+ *
  * Without the plugin, a clang build of a program that includes this header
  * compiles the serial elision (and warns that the __cilk__ attribute is
  * unknown). */
@@ -31,5 +44,10 @@
 #define inlet _Pragma("cilk inlet")
 #define abort __cilk_abort
 #define SYNCHED __cilk_synched()
+#define thread _Pragma("cilk thread")
+#define cont _Pragma("cilk cont")
+#define spawn_next _Pragma("cilk spawn_next")
+#define tail_call _Pragma("cilk tail_call")
+#define send_argument(k, v) ((void)(*(k) = (v)), __cilk_cp_send(k))
 
 #endif /* CILK_H */

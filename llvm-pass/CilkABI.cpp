@@ -212,6 +212,13 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Type::getInt64Ty(C), {Ptr}, false);
   else if (Name == CILK_ABI_PROF_WORKSPAN)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_CP_NEW)
+    Ty = FunctionType::get(Ptr, {Ptr, I32}, false);
+  else if (Name == CILK_ABI_CP_RESULT)
+    Ty = FunctionType::get(Ptr, {Ptr, Ptr, Type::getInt64Ty(C)}, false);
+  else if (Name == CILK_ABI_CP_ARM || Name == CILK_ABI_CP_START ||
+           Name == CILK_ABI_CP_WAIT)
+    Ty = FunctionType::get(Void, {Ptr}, false);
   else if (Name == CILK_ABI_SPAWN_END)
     Ty = FunctionType::get(Void, {}, false);
   else if (Name == CILK_ABI_RACE_SPAWN) // the spawn's pointer arguments

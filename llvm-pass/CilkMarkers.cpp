@@ -36,16 +36,24 @@ bool isSpawn(const CallBase &CB) {
   return CB.getMetadata(CILK_ABI_SPAWN_MD) != nullptr;
 }
 
-static bool isCilkAnnotation(const Constant *C) {
+/// The function attribute that annotation C (a string) stands for: "cilk"
+/// for a Cilk procedure, "cilk_thread" for a thread; empty for others.
+static StringRef cilkAttributeOf(const Constant *C) {
   auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
   if (!GV || !GV->hasInitializer())
-    return false;
+    return {};
   auto *Data = dyn_cast<ConstantDataArray>(GV->getInitializer());
-  return Data && Data->isCString() &&
-         Data->getAsCString() == CILK_ABI_ANNOTATION;
+  if (!Data || !Data->isCString())
+    return {};
+  StringRef S = Data->getAsCString();
+  if (S == CILK_ABI_ANNOTATION)
+    return CILK_ABI_FN_ATTR;
+  if (S == CILK_ABI_THREAD_ANNOTATION)
+    return CILK_ABI_THREAD_ANNOTATION;
+  return {};
 }
 
-/// Moves "cilk" annotations into function attributes and drops them from
+/// Moves "cilk" (and "cilk_thread") annotations into function attributes and drops them from
 /// @llvm.global.annotations (deleting the global when nothing else is left).
 static bool annotationsToAttributes(Module &M) {
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
@@ -63,8 +71,9 @@ static bool annotationsToAttributes(Module &M) {
   for (Use &U : Array->operands()) {
     auto *Entry = cast<ConstantStruct>(U.get());
     auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
-    if (F && isCilkAnnotation(Entry->getOperand(1))) {
-      F->addFnAttr(CILK_ABI_FN_ATTR);
+    StringRef Attr = cilkAttributeOf(Entry->getOperand(1));
+    if (F && !Attr.empty()) {
+      F->addFnAttr(Attr);
       for (unsigned Op : {1u, 2u})
         if (auto *GV = dyn_cast<GlobalVariable>(
                 Entry->getOperand(Op)->stripPointerCasts()))

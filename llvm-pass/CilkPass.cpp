@@ -154,6 +154,7 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  Changed |= lowerThreads(M);
   for (Function &F : M)
     if (isCilkProcedure(F))
       Changed |= hoistSpawnDestinations(F);

@@ -56,6 +56,10 @@ llvm::Expected<Mode> parseRequestedMode(llvm::StringRef Name);
 
 /// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.
 bool recognizeCilkMarks(llvm::Module &M);
+/// After phase 1, in every mode (CilkThreads.cpp): closures, runners and
+/// starts of continuation-passing threads, and the results that Cilk
+/// procedures wait for.
+bool lowerThreads(llvm::Module &M);
 /// Records the mode in the module that defines Cilk main
 /// (CILK_ABI_MAIN_MODE), for the runtime.
 bool recordMainMode(llvm::Module &M, Mode TheMode);

@@ -60,3 +60,45 @@ void __cilk_inlet_args(int id, ...)
 void __cilk_spawn_end(void)
 {
 }
+
+/* A thread's successor waits for its missing arguments whatever the
+ * schedule: there is no serial meaning of these without the pass. */
+static _Noreturn void no_threads(void)
+{
+    static const char msg[] =
+        "cilk: a continuation-passing thread was compiled without the Cilk "
+        "pass; compile with clang-19 -fplugin=cilk.so (or cilkc)\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    _exit(2);
+}
+
+void *__cilk_cp_spawn_marker(void *fn)
+{
+    (void)fn;
+    no_threads();
+}
+
+void *__cilk_cp_next_marker(void *fn)
+{
+    (void)fn;
+    no_threads();
+}
+
+void *__cilk_cp_tail_marker(void *fn)
+{
+    (void)fn;
+    no_threads();
+}
+
+void *__cilk_cp_missing_marker(void *cont)
+{
+    (void)cont;
+    no_threads();
+}
+
+void *__cilk_cp_result_marker(void *dst, unsigned long size)
+{
+    (void)dst;
+    (void)size;
+    no_threads();
+}

@@ -170,16 +170,44 @@ void deque_reset_if_empty(struct worker *w)
     spin_unlock(&w->lock);
 }
 
+bool deque_push(struct worker *w, struct closure *c)
+{
+    struct __cilk_frame **t =
+        atomic_load_explicit(&w->tail, memory_order_relaxed);
+    if (t + 1 >= w->deque + deque_entries())
+        return false;
+    *t = (struct __cilk_frame *)c;
+    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
+    return true;
+}
+
+void deque_settle(struct worker *w, struct __cilk_frame **entry)
+{
+    if (atomic_load_explicit(&w->tail, memory_order_relaxed) == entry)
+        return;
+    spin_lock(&w->lock);
+    atomic_store(&w->head, entry);
+    atomic_store(&w->tail, entry);
+    spin_unlock(&w->lock);
+}
+
 /* Pops the youngest entry, a closure (lazy modes: it waits for the closure
  * that just completed or suspended on this worker), or returns null if the
  * deque is empty or a thief took the entry. THE protocol, as the fast
  * clone's pop. */
-static struct closure *deque_pop(struct worker *w)
+struct closure *deque_pop(struct worker *w)
 {
     struct __cilk_frame **t =
         atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (t <= atomic_load(&w->head)) /* thieves only make it emptier */
-        return NULL;
+    if (t <= atomic_load(&w->head)) {
+        /* Empty, unless a thief holding the lock has raised head past
+         * the entry only to put it back (it saw our tail too low). */
+        spin_lock(&w->lock);
+        bool empty = atomic_load(&w->head) >= t;
+        spin_unlock(&w->lock);
+        if (empty)
+            return NULL;
+    }
     atomic_store(&w->tail, --t);
     if (atomic_load(&w->head) > t) {
         spin_lock(&w->lock);
@@ -348,6 +376,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
     struct closure *c;
     const struct __cilk_desc *d = e->desc;
     bool released = false;
+    if (d->flags & CILK_DESC_THREAD) /* threads.c: no frame, no parent */
+        return (struct closure *)e;
     if ((struct closure *)e ==
         atomic_load_explicit(&v->bottom, memory_order_relaxed)) {
         /* v is running e's slow clone: e already is a closure. */
@@ -421,7 +451,10 @@ static uint64_t next_random(struct worker *w)
     return xorshift(&w->rng);
 }
 
-static struct closure *steal(struct worker *w)
+/* A steal attempt against a random victim; threads_only: take the oldest
+ * entry only if it is a thread's closure (threads.c), and ask for no
+ * release. */
+static struct closure *steal_from_random(struct worker *w, bool threads_only)
 {
     int n = atomic_load_explicit(&nvictims, memory_order_acquire);
     if (n < 2)
@@ -430,7 +463,8 @@ static struct closure *steal(struct worker *w)
     struct worker *v = workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
     if (atomic_load(&v->head) >= atomic_load(&v->tail)) {
-        request_release(v);
+        if (!threads_only)
+            request_release(v);
         STAT_INC(w, empty);
         return NULL;
     }
@@ -441,7 +475,10 @@ static struct closure *steal(struct worker *w)
     }
     struct __cilk_frame **h = atomic_load(&v->head);
     atomic_store(&v->head, h + 1);
-    if (h + 1 > atomic_load(&v->tail)) {
+    /* The entry is ours once the owner cannot be popping it; only then
+     * may we look at it (a popped one may be freed already). */
+    if (h + 1 > atomic_load(&v->tail) ||
+        (threads_only && !((*h)->desc->flags & CILK_DESC_THREAD))) {
         atomic_store(&v->head, h);
         spin_unlock(&v->lock);
         return NULL;
@@ -450,6 +487,27 @@ static struct closure *steal(struct worker *w)
     spin_unlock(&v->lock);
     STAT_INC(w, steals);
     return c;
+}
+
+static struct closure *steal(struct worker *w)
+{
+    return steal_from_random(w, false);
+}
+
+struct closure *sched_steal_thread(struct worker *w)
+{
+    return steal_from_random(w, true);
+}
+
+bool sched_threads_quiescent(void)
+{
+    int n = atomic_load_explicit(&nvictims, memory_order_acquire);
+    unsigned long ran = 0, posted = 0;
+    for (int i = 0; i < n; i++)
+        ran += atomic_load(&workers[i]->cp_ran);
+    for (int i = 0; i < n; i++)
+        posted += atomic_load(&workers[i]->cp_posted);
+    return ran == posted;
 }
 
 /* ---- Scheduling ---- */
@@ -600,8 +658,11 @@ static void run_closure(struct worker *w, struct closure *c)
         root_finish((struct root *)c);
         return;
     }
-    if (atomic_load_explicit(&closure_aborts_seen, memory_order_relaxed) &&
-        closure_doomed(c)) {
+    if (c->desc->flags & CILK_DESC_THREAD) {
+        threads_run(w, c);
+    } else if (atomic_load_explicit(&closure_aborts_seen,
+                                    memory_order_relaxed) &&
+               closure_doomed(c)) {
         discard(w, c);
     } else {
         /* Release: sched_stop_doomed walks c's parent links from here. */

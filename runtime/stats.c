@@ -8,16 +8,16 @@
 static const char *const heads[] = {
     "spawns", "threads", "closures", "space", "requests", "steals",
     "failed", "empty", "releases", "released", "suspensions", "aborts",
-    "discarded"};
+    "discarded", "cp-threads"};
 enum { NCOLS = sizeof heads / sizeof heads[0], COL_SPACE = 3 };
 
 static void row(const struct worker_stats *s, unsigned long v[NCOLS])
 {
     unsigned long r[NCOLS] = {
-        s->spawns, s->threads, s->closures + s->released,
+        s->spawns, s->threads, s->closures + s->released + s->cp_closures,
         (unsigned long)(s->max_live > 0 ? s->max_live : 0), s->steal_attempts,
         s->steals, s->steal_attempts - s->steals, s->empty, s->releases,
-        s->released, s->suspensions, s->aborts, s->discarded};
+        s->released, s->suspensions, s->aborts, s->discarded, s->cp_threads};
     for (int i = 0; i < NCOLS; i++)
         v[i] = r[i];
 }

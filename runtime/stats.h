@@ -25,6 +25,8 @@ struct worker_stats {
     unsigned long suspensions;    /* slow clones suspended at a sync */
     unsigned long aborts;         /* `abort;` executed (after a steal) */
     unsigned long discarded;      /* closures dropped as aborted */
+    unsigned long cp_threads;     /* continuation-passing threads run */
+    unsigned long cp_closures;    /* their closures made here */
 };
 
 #define STAT_INC(w, field) ((w)->stats.field++)

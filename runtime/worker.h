@@ -88,6 +88,9 @@ struct worker {
      * starts at the read that logically precedes it (profile.c). */
     unsigned long long prof_last;
     bool prof_last_ok;
+    /* Threads' closures this worker posted, and those it ran (threads.c):
+     * written by the owner, summed by sched_threads_quiescent. */
+    atomic_ulong cp_posted, cp_ran;
     char *stack_lo;  /* the lowest address of this worker's C stack */
     void *altstack;  /* where fault_handler runs */
     void *freelist[FREELIST_CLASSES];

@@ -8,6 +8,7 @@ usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
                          [--modes serial,...] [--opt -O0,-O2]
                          [--nproc 1,2,4,8] [--repeat N] [--no-stress]
                          [--cflags=FLAGS] [--libs=FLAGS] [--also FILE]...
+                         [--reference elision|serial]
                          SOURCE [-- PROGRAM-ARGS...]
 
 --also adds a source file of the same program (a Cilk file or a plain C
@@ -16,6 +17,11 @@ as CILK_NWORKERS, so a program whose main() is plain C gets it too.
 
 Every parallel mode runs both normally and in stress mode (CILK_STRESS=1,
 steal attempts forced far more often), unless --no-stress.
+
+--reference serial takes as the reference the program compiled by the
+plugin in serial mode, on one worker, instead of gcc's elision: the serial
+meaning of continuation-passing threads, which have no elision (a
+successor waits for its missing arguments).
 """
 import argparse
 import itertools
@@ -54,6 +60,8 @@ def main():
                     help="more libraries for every link, after the program")
     ap.add_argument("--also", action="append", default=[],
                     help="another source file of the program")
+    ap.add_argument("--reference", choices=["elision", "serial"],
+                    default="elision")
     ap.add_argument("source")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
@@ -61,8 +69,26 @@ def main():
     os.makedirs(a.workdir, exist_ok=True)
     base = os.path.join(a.workdir, os.path.basename(a.source))
 
-    # The reference: the serial elision, compiled by gcc.
     sources = [a.source] + a.also
+
+    def compile_mode(mode, opt):
+        exe = f"{base}.{mode}{opt}"
+        cmd = (shlex.split(a.cilkcc) +
+               [f"-fplugin-arg-cilk-mode={mode}", opt] +
+               shlex.split(a.cflags) + ["-x", "c"] + sources +
+               ["-o", exe] +
+               shlex.split(a.cilkrt) + ["-lm"] + shlex.split(a.libs))
+        r = run(cmd)
+        if r.returncode:
+            die(f"compile failed ({shlex.join(cmd)}):\n{r.stderr}")
+        return exe
+
+    if a.reference == "serial":
+        ref = run([compile_mode("serial", "-O0")] + a.args,
+                  timeout=a.timeout, env=dict(os.environ, CILK_NWORKERS="1"))
+        return compare(a, compile_mode, ref)
+
+    # The reference: the serial elision, compiled by gcc.
     ref_cs = []
     for i, src in enumerate(sources):
         with open(src) as f:
@@ -81,19 +107,14 @@ def main():
     if r.returncode:
         die(f"gcc could not compile the elision:\n{r.stderr}")
     ref = run([ref_exe] + a.args, timeout=a.timeout)
+    compare(a, compile_mode, ref)
 
+
+def compare(a, compile_mode, ref):
     failures = 0
     for mode in a.modes.split(","):
         for opt in a.opt.split(","):
-            exe = f"{base}.{mode}{opt}"
-            cmd = (shlex.split(a.cilkcc) +
-                   [f"-fplugin-arg-cilk-mode={mode}", opt] +
-                   shlex.split(a.cflags) + ["-x", "c"] + sources +
-                   ["-o", exe] +
-                   shlex.split(a.cilkrt) + ["-lm"] + shlex.split(a.libs))
-            r = run(cmd)
-            if r.returncode:
-                die(f"compile failed ({shlex.join(cmd)}):\n{r.stderr}")
+            exe = compile_mode(mode, opt)
             stresses = [False] if mode == "serial" or a.no_stress else [
                 False, True]
             for stress, p, i in itertools.product(
@@ -113,12 +134,12 @@ def main():
                 if (got.stdout, got.returncode) != (ref.stdout,
                                                     ref.returncode):
                     print(f"FAIL {what}: exit {got.returncode} "
-                          f"(elision {ref.returncode})\n--- got\n"
-                          f"{got.stdout[:2000]}--- elision\n"
+                          f"(reference {ref.returncode})\n--- got\n"
+                          f"{got.stdout[:2000]}--- reference\n"
                           f"{ref.stdout[:2000]}{got.stderr[:2000]}")
                     failures += 1
     if failures:
-        die(f"{failures} run(s) differ from the serial elision")
+        die(f"{failures} run(s) differ from the {a.reference} reference")
     sys.stdout.write(ref.stdout)
     print(f"exit status {ref.returncode}")
 

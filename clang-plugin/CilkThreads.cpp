@@ -1,0 +1,353 @@
+//===- CilkThreads.cpp - Continuation-passing thread keywords -------------===//
+//
+// See CilkThreads.h for the expansions. Each pragma handler runs inside the
+// preprocessor's Lex, reads the tokens after its keyword and enters what
+// they become; the tokens it read were macro-expanded already, so they go
+// back with expansion disabled.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkThreads.h"
+#include "CilkSema.h"
+#include "cilk-abi.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+
+using namespace clang;
+
+namespace cilk {
+
+static llvm::DenseSet<const Decl *> ContDecls;
+
+bool isThread(const FunctionDecl *FD) {
+  return hasAnnotation(FD, CILK_ABI_THREAD_ANNOTATION);
+}
+
+bool isContinuation(const Decl *D) { return ContDecls.count(D); }
+
+void forgetContinuations() { ContDecls.clear(); }
+
+namespace {
+
+using Tokens = llvm::SmallVector<Token, 32>;
+
+/// The `thread` attribute: a continuation-passing thread, which returns
+/// nothing (the keyword supplies the `void`).
+struct ThreadAttrInfo : public ParsedAttrInfo {
+  ThreadAttrInfo() {
+    static constexpr Spelling S[] = {{ParsedAttr::AS_GNU, "cilk_thread"}};
+    Spellings = S;
+  }
+  bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
+                            const Decl *D) const override {
+    if (isa<FunctionDecl>(D))
+      return true;
+    S.Diag(S.getSourceManager().getExpansionLoc(Attr.getLoc()),
+           S.getDiagnostics().getCustomDiagID(
+               DiagnosticsEngine::Error,
+               "'thread' declares a thread: 'thread name(params) { ... }'"));
+    return false;
+  }
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D,
+                                   const ParsedAttr &Attr) const override {
+    D->addAttr(AnnotateAttr::Create(S.Context, CILK_ABI_THREAD_ANNOTATION,
+                                    nullptr, 0, Attr.getRange()));
+    return AttributeApplied;
+  }
+};
+
+/// T with its innermost element type E made E * (an array of
+/// continuations stays an array).
+QualType continuationType(ASTContext &Ctx, QualType T) {
+  if (const auto *A = dyn_cast<ConstantArrayType>(T.getTypePtr()))
+    return Ctx.getConstantArrayType(
+        continuationType(Ctx, A->getElementType()), A->getSize(),
+        A->getSizeExpr(), A->getSizeModifier(),
+        A->getIndexTypeCVRQualifiers());
+  if (const auto *A = dyn_cast<IncompleteArrayType>(T.getTypePtr()))
+    return Ctx.getIncompleteArrayType(
+        continuationType(Ctx, A->getElementType()), A->getSizeModifier(),
+        A->getIndexTypeCVRQualifiers());
+  if (const auto *A = dyn_cast<VariableArrayType>(T.getTypePtr()))
+    return Ctx.getVariableArrayType(
+        continuationType(Ctx, A->getElementType()), A->getSizeExpr(),
+        A->getSizeModifier(), A->getIndexTypeCVRQualifiers(),
+        A->getBracketsRange());
+  return Ctx.getPointerType(T);
+}
+
+/// The `cont` attribute: a continuation parameter or variable. Its type
+/// becomes a pointer to the declared type (the slot a value is sent to).
+/// Parameters are retyped before their function's type is formed from
+/// them, so the function's prototype takes the pointers too.
+struct ContAttrInfo : public ParsedAttrInfo {
+  ContAttrInfo() {
+    static constexpr Spelling S[] = {{ParsedAttr::AS_GNU, "cilk_cont"}};
+    Spellings = S;
+  }
+  bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
+                            const Decl *D) const override {
+    if (isa<VarDecl>(D)) // parameters too
+      return true;
+    S.Diag(S.getSourceManager().getExpansionLoc(Attr.getLoc()),
+           S.getDiagnostics().getCustomDiagID(
+               DiagnosticsEngine::Error,
+               "'cont' declares a continuation parameter or variable of a "
+               "thread, as in 'cont int k'"));
+    return false;
+  }
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D,
+                                   const ParsedAttr &) const override {
+    auto *VD = cast<VarDecl>(D);
+    if (!ContDecls.insert(VD).second)
+      return AttributeApplied; // `cont cont int k`: once is enough
+    VD->setType(continuationType(S.Context, VD->getType()));
+    return AttributeApplied;
+  }
+};
+
+ParsedAttrInfoRegistry::Add<ThreadAttrInfo>
+    RegisterThread("cilk_thread", "continuation-passing thread");
+ParsedAttrInfoRegistry::Add<ContAttrInfo>
+    RegisterCont("cilk_cont", "continuation of a thread");
+
+/// What a keyword pragma reads and enters.
+class KeywordPragma : public PragmaHandler {
+public:
+  explicit KeywordPragma(llvm::StringRef Name) : PragmaHandler(Name) {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer,
+                    Token &First) override {
+    this->PP = &PP;
+    Loc = PP.getSourceManager().getExpansionLoc(First.getLocation());
+    Token T;
+    do
+      PP.Lex(T);
+    while (T.isNot(tok::eod) && T.isNot(tok::eof));
+    llvm::StringRef Name = getName();
+    if (Name == "thread")
+      thread();
+    else if (Name == "cont")
+      cont();
+    else
+      call(Name == "spawn_next" ? CILK_ABI_CP_NEXT_MARKER
+                                : CILK_ABI_CP_TAIL_MARKER);
+  }
+
+private:
+  Token lex() {
+    Token T;
+    PP->Lex(T);
+    return T;
+  }
+
+  /// A token for Text (an identifier, keyword or punctuator of one or two
+  /// characters) at the keyword.
+  Token make(llvm::StringRef Text) {
+    Token T;
+    T.startToken();
+    T.setLocation(Loc);
+    static const std::pair<const char *, tok::TokenKind> Punct[] = {
+        {"(", tok::l_paren}, {")", tok::r_paren}, {"*", tok::star},
+        {"&", tok::amp}};
+    for (auto [P, K] : Punct)
+      if (Text == P) {
+        T.setKind(K);
+        T.setLength(Text.size());
+        return T;
+      }
+    IdentifierInfo *II = PP->getIdentifierInfo(Text);
+    T.setKind(II->getTokenID());
+    T.setIdentifierInfo(II);
+    T.setLength(Text.size());
+    return T;
+  }
+
+  void append(Tokens &Out, llvm::StringRef Text) {
+    while (!Text.empty()) {
+      auto [Piece, Rest] = Text.split(' ');
+      if (!Piece.empty())
+        Out.push_back(make(Piece));
+      Text = Rest;
+    }
+  }
+
+  /// Enters Toks; tokens this handler read (Read) are not expanded again.
+  void enter(Tokens Toks) {
+    auto Buf = std::make_unique<Token[]>(Toks.size());
+    std::copy(Toks.begin(), Toks.end(), Buf.get());
+    PP->EnterTokenStream(std::move(Buf), Toks.size(),
+                         /*DisableMacroExpansion=*/false,
+                         /*IsReinject=*/false);
+  }
+
+  static Token read(Token T) {
+    if (T.is(tok::identifier) || T.getIdentifierInfo())
+      T.setFlag(Token::DisableExpand);
+    return T;
+  }
+
+  /// The keyword was a name after all: it and the tokens read go back.
+  void giveBack(llvm::ArrayRef<Token> ReadToks) {
+    Tokens Out;
+    Token Self = make(getName());
+    Self.setKind(tok::identifier);
+    Self.setFlag(Token::DisableExpand);
+    Out.push_back(Self);
+    for (const Token &T : ReadToks) {
+      if (T.is(tok::eof)) {
+        enter(std::move(Out));
+        PP->EnterToken(T, /*IsReinject=*/true);
+        return;
+      }
+      Out.push_back(read(T));
+    }
+    enter(std::move(Out));
+  }
+
+  static bool startsType(const Token &T) {
+    return T.is(tok::identifier) ||
+           T.isOneOf(tok::kw_int, tok::kw_char, tok::kw_short, tok::kw_long,
+                     tok::kw_unsigned, tok::kw_signed, tok::kw_float,
+                     tok::kw_double, tok::kw_void, tok::kw__Bool,
+                     tok::kw_bool, tok::kw_struct, tok::kw_union,
+                     tok::kw_enum, tok::kw_const, tok::kw_volatile,
+                     tok::kw__Complex, tok::kw___int128, tok::kw_typeof);
+  }
+
+  /// `thread name (`: a thread's declaration. `thread int name(` has a
+  /// return type, which a thread cannot have.
+  void thread() {
+    Token A = lex();
+    if (A.isNot(tok::identifier) && startsType(A)) {
+      PP->Diag(A.getLocation(),
+               PP->getDiagnostics().getCustomDiagID(
+                   DiagnosticsEngine::Error,
+                   "a thread has no return type: it sends its results to "
+                   "continuations with send_argument; write 'thread "
+                   "name(params)'"));
+      A = lex(); // recover as if it were not there
+    }
+    if (A.isNot(tok::identifier)) {
+      giveBack({A});
+      return;
+    }
+    Token B = lex();
+    if (B.isNot(tok::l_paren)) {
+      giveBack({A, B});
+      return;
+    }
+    Tokens Out;
+    append(Out, "__attribute__ ( ( __cilk_thread__ ) ) void");
+    Out.push_back(read(A));
+    Out.push_back(read(B));
+    enter(std::move(Out));
+  }
+
+  /// `cont T ...`: a continuation's declaration.
+  void cont() {
+    Token A = lex();
+    if (!startsType(A)) {
+      giveBack({A});
+      return;
+    }
+    Tokens Out;
+    append(Out, "__attribute__ ( ( __cilk_cont__ ) )");
+    Out.push_back(read(A));
+    enter(std::move(Out));
+  }
+
+  /// `spawn_next name(args)` or `tail_call name(args)`, up to the `;` (or
+  /// to a closing bracket that belongs to what encloses it).
+  void call(llvm::StringRef Marker) {
+    Tokens Toks;
+    int Depth = 0;
+    for (;;) {
+      Token T = lex();
+      Toks.push_back(T);
+      if (T.is(tok::eof) || (Depth == 0 && T.is(tok::semi)))
+        break;
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace) &&
+               --Depth < 0)
+        break;
+    }
+    if (Toks.size() < 3 || Toks[0].isNot(tok::identifier) ||
+        Toks[1].isNot(tok::l_paren)) {
+      giveBack(Toks);
+      return;
+    }
+    Token Name = read(Toks[0]);
+    Tokens Out;
+    append(Out, "( ( __typeof__ (");
+    Out.push_back(Name);
+    append(Out, ") * ) " + Marker.str() + " ( ( void * )");
+    Out.push_back(Name);
+    append(Out, ") )");
+    // The arguments: `?x` (or `?x[i]`) right after `(` or `,` is a missing
+    // argument, which C's grammar could not mean otherwise.
+    for (size_t I = 1; I < Toks.size(); ++I) {
+      const Token &T = Toks[I];
+      if (T.is(tok::eof)) {
+        enter(std::move(Out));
+        PP->EnterToken(T, /*IsReinject=*/true);
+        return;
+      }
+      if (T.is(tok::question) && Toks[I - 1].isOneOf(tok::l_paren,
+                                                     tok::comma) &&
+          I + 1 < Toks.size() && Toks[I + 1].is(tok::identifier)) {
+        // The operand: a name and any subscripts.
+        size_t End = I + 2;
+        while (End < Toks.size() && Toks[End].is(tok::l_square)) {
+          int D = 0;
+          do {
+            if (Toks[End].is(tok::l_square))
+              ++D;
+            else if (Toks[End].is(tok::r_square))
+              --D;
+            ++End;
+          } while (D > 0 && End < Toks.size());
+        }
+        Tokens Operand;
+        for (size_t J = I + 1; J < End; ++J)
+          Operand.push_back(read(Toks[J]));
+        // Diagnostics about the missing argument point at its `?`.
+        SourceLocation Keyword = Loc;
+        Loc = T.getLocation();
+        append(Out, "( * ( __typeof__ (");
+        Out.append(Operand);
+        append(Out, ") ) " CILK_ABI_CP_MISSING " ( & (");
+        Out.append(Operand);
+        append(Out, ") ) )");
+        Loc = Keyword;
+        I = End - 1;
+        continue;
+      }
+      Out.push_back(read(T));
+    }
+    enter(std::move(Out));
+  }
+
+  Preprocessor *PP = nullptr;
+  SourceLocation Loc;
+};
+
+} // namespace
+
+void registerThreadKeywords(Preprocessor &PP) {
+  for (const char *Name : {"thread", "cont", "spawn_next", "tail_call"})
+    PP.AddPragmaHandler("cilk", new KeywordPragma(Name));
+}
+
+} // namespace cilk

@@ -1,0 +1,287 @@
+//===- CilkThreads.cpp - Lower continuation-passing threads ---------------===//
+//
+// The Cilk paper's threads (the plugin's CilkThreads.cpp): a thread T is an
+// ordinary function; what the pass makes is its closure and the code that
+// fills one. Runs after phase 1, in every mode (the serial elision runs
+// threads on the runtime's one worker: a successor waits for its missing
+// arguments whatever the schedule). For each thread T started here:
+//
+//   %T.closure: a 48-byte runtime header, then per parameter an 8-byte link
+//     word and the value (a byval parameter's bytes), the value aligned to
+//     at least 8, so that a continuation (a value's address) finds its
+//     closure in the word before it
+//   @T.run = internal void (ptr %c): loads the slots and calls @T
+//   @T.thread = internal constant %cilk.thread { @T.run, size, name }
+//
+// and each start of T:
+//
+//   spawn T(a, b);      ->  %c = call ptr @__cilkrt_cp_new(ptr @T.thread, i32 0)
+//                           store a, <slot 0>; store b, <slot 1>
+//                           call void @__cilkrt_cp_arm(ptr %c)
+//   spawn_next T(k, ?x) ->  %c = call ptr @__cilkrt_cp_new(ptr @T.thread, i32 1)
+//                           store k, <slot 0>
+//                           store ptr %c, <link 1>; store <slot 1>, ptr %x
+//                           call void @__cilkrt_cp_arm(ptr %c)
+//   tail_call T(a);     ->  tail call void @T(a)
+//
+// In a Cilk procedure, `spawn T(...)` runs T at once (__cilkrt_cp_start),
+// and each continuation argument delivers into the procedure's variable:
+//
+//   entry:   %cp.results = alloca ptr; store ptr null, ptr %cp.results
+//   call ptr @__cilk_cp_result_marker(ptr %r, i64 4)
+//        ->  call ptr @__cilkrt_cp_result(ptr %cp.results, ptr %r, i64 4)
+//   before each sync marker and each return:
+//            call void @__cilkrt_cp_wait(ptr %cp.results)
+//
+// The address of %r escapes to the runtime, so the frame that holds it is
+// a heap frame (CilkFrame.cpp): it stays put however the procedure is
+// stolen or released while the results are out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkPass.h"
+#include "cilk-abi.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+namespace {
+
+/// A thread's closure as this module lays it out.
+struct ThreadClosure {
+  SmallVector<Type *, 8> SlotTy; // a parameter's type, or its byval type
+  SmallVector<uint64_t, 8> Offset;
+  GlobalVariable *Desc = nullptr; // @T.thread
+};
+
+class ThreadLowering {
+public:
+  explicit ThreadLowering(Module &M) : M(M), DL(M.getDataLayout()) {}
+
+  bool run();
+
+private:
+  ThreadClosure &closureOf(Function *T);
+  Function *buildRunner(Function *T, const ThreadClosure &C);
+  void lowerStart(CallBase *Call, CallInst *Marker, Function *T, bool Tail);
+  bool lowerResults(Function &F);
+
+  Module &M;
+  const DataLayout &DL;
+  DenseMap<Function *, ThreadClosure> Closures;
+};
+
+Type *slotType(Function *T, unsigned I) {
+  if (Type *By = T->getParamByValType(I))
+    return By;
+  return T->getFunctionType()->getParamType(I);
+}
+
+ThreadClosure &ThreadLowering::closureOf(Function *T) {
+  auto [It, New] = Closures.try_emplace(T);
+  ThreadClosure &C = It->second;
+  if (!New)
+    return C;
+  uint64_t At = CILK_ABI_CP_HEADER_SIZE;
+  for (unsigned I = 0; I < T->arg_size(); ++I) {
+    Type *Ty = slotType(T, I);
+    uint64_t A = std::max<uint64_t>(DL.getABITypeAlign(Ty).value(), 8);
+    At = alignTo(At + 8, A); // the link word sits right before the value
+    C.SlotTy.push_back(Ty);
+    C.Offset.push_back(At);
+    At += DL.getTypeAllocSize(Ty);
+  }
+  uint64_t Size = alignTo(At, 16);
+
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  StructType *DescTy = StructType::getTypeByName(Ctx, "cilk.thread");
+  if (!DescTy)
+    DescTy = StructType::create(Ctx, {Ptr, I32, Ptr}, "cilk.thread");
+  Constant *Name = ConstantDataArray::getString(Ctx, T->getName());
+  auto *NameGV = new GlobalVariable(M, Name->getType(), true,
+                                    GlobalValue::PrivateLinkage, Name,
+                                    T->getName() + ".name");
+  C.Desc = new GlobalVariable(
+      M, DescTy, true, GlobalValue::InternalLinkage,
+      ConstantStruct::get(DescTy, {buildRunner(T, C),
+                                   ConstantInt::get(I32, Size), NameGV}),
+      T->getName() + ".thread");
+  C.Desc->setAlignment(Align(8));
+  return C;
+}
+
+//   define internal void @T.run(ptr %c) {
+//     %a0 = load <slot 0 type>, ptr (%c + offset 0)   ; byval: the address
+//     ...
+//     call void @T(%a0, ...)
+//     ret void
+//   }
+Function *ThreadLowering::buildRunner(Function *T, const ThreadClosure &C) {
+  LLVMContext &Ctx = M.getContext();
+  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx),
+                               {PointerType::getUnqual(Ctx)}, false);
+  Function *Run = Function::Create(Ty, GlobalValue::InternalLinkage,
+                                   T->getName() + ".run", M);
+  Run->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Run));
+  Value *Closure = Run->getArg(0);
+  Closure->setName("c");
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I < T->arg_size(); ++I) {
+    Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Closure,
+                                               C.Offset[I]);
+    Args.push_back(T->hasParamAttribute(I, Attribute::ByVal)
+                       ? Slot
+                       : B.CreateLoad(C.SlotTy[I], Slot));
+  }
+  CallInst *Call = B.CreateCall(T->getFunctionType(), T, Args);
+  Call->setAttributes(T->getAttributes());
+  Call->setCallingConv(T->getCallingConv());
+  B.CreateRetVoid();
+  return Run;
+}
+
+/// The continuation variable whose address a missing argument `?x` took:
+/// V is `load T, ptr (call @__cilk_cp_missing_marker(ptr %x))`.
+Value *missingContinuation(Value *V) {
+  auto *L = dyn_cast<LoadInst>(V);
+  auto *MC = L ? dyn_cast<CallInst>(L->getPointerOperand()) : nullptr;
+  return MC && isCallTo(*MC, CILK_ABI_CP_MISSING) ? MC->getArgOperand(0)
+                                                  : nullptr;
+}
+
+void ThreadLowering::lowerStart(CallBase *Call, CallInst *Marker, Function *T,
+                                bool Tail) {
+  if (Tail) {
+    Call->setCalledOperand(T);
+    if (auto *CI = dyn_cast<CallInst>(Call))
+      CI->setTailCall();
+    return;
+  }
+  ThreadClosure &C = closureOf(T);
+  IRBuilder<> B(Call);
+  unsigned Missing = 0;
+  for (Value *A : Call->args())
+    Missing += missingContinuation(A) != nullptr;
+  Value *Closure =
+      B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_NEW),
+                   {C.Desc, B.getInt32(Missing)}, T->getName() + ".closure");
+  SmallVector<Instruction *, 4> Dead;
+  for (unsigned I = 0; I < Call->arg_size() && I < T->arg_size(); ++I) {
+    Value *A = Call->getArgOperand(I);
+    Value *Slot =
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Closure, C.Offset[I]);
+    if (Value *Cont = missingContinuation(A)) {
+      Value *Link =
+          B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Closure, C.Offset[I] - 8);
+      B.CreateStore(Closure, Link);
+      B.CreateStore(Slot, Cont);
+      Dead.push_back(cast<Instruction>(A));
+    } else if (Call->paramHasAttr(I, Attribute::ByVal)) {
+      uint64_t Bytes = DL.getTypeAllocSize(C.SlotTy[I]);
+      B.CreateMemCpy(Slot, MaybeAlign(8), A, MaybeAlign(1), Bytes);
+    } else {
+      B.CreateStore(A, Slot);
+    }
+  }
+  Function *Caller = Call->getFunction();
+  B.CreateCall(getRuntimeFn(M, isCilkProcedure(*Caller) ? CILK_ABI_CP_START
+                                                          : CILK_ABI_CP_ARM),
+               {Closure});
+  Call->eraseFromParent();
+  for (Instruction *L : Dead) {
+    auto *MC = cast<Instruction>(cast<LoadInst>(L)->getPointerOperand());
+    if (L->use_empty())
+      L->eraseFromParent();
+    if (MC->use_empty())
+      MC->eraseFromParent();
+  }
+}
+
+bool ThreadLowering::lowerResults(Function &F) {
+  SmallVector<CallInst *, 4> Markers;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isCallTo(I, CILK_ABI_CP_RESULT_MARKER))
+        Markers.push_back(cast<CallInst>(&I));
+  if (Markers.empty())
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *List = B.CreateAlloca(Ptr, nullptr, "cp.results");
+  B.CreateStore(Constant::getNullValue(Ptr), List);
+  for (CallInst *MC : Markers) {
+    B.SetInsertPoint(MC);
+    Value *Slot = B.CreateCall(
+        getRuntimeFn(M, CILK_ABI_CP_RESULT),
+        {List, MC->getArgOperand(0), MC->getArgOperand(1)}, "cp.result");
+    MC->replaceAllUsesWith(Slot);
+    MC->eraseFromParent();
+  }
+  SmallVector<Instruction *, 8> Waits;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isa<ReturnInst>(I) || isCallTo(I, CILK_ABI_SYNC_MARKER))
+        Waits.push_back(&I);
+  for (Instruction *I : Waits) {
+    B.SetInsertPoint(I);
+    B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_WAIT), {List})
+        ->setDebugLoc(I->getDebugLoc());
+  }
+  return true;
+}
+
+bool ThreadLowering::run() {
+  bool Changed = false;
+  for (auto [Name, Tail] : {std::pair{CILK_ABI_CP_SPAWN_MARKER, false},
+                            std::pair{CILK_ABI_CP_NEXT_MARKER, false},
+                            std::pair{CILK_ABI_CP_TAIL_MARKER, true}}) {
+    Function *Fn = M.getFunction(Name);
+    if (!Fn)
+      continue;
+    SmallVector<CallInst *, 16> Markers;
+    for (User *U : Fn->users())
+      if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledOperand() == Fn)
+        Markers.push_back(CI);
+    for (CallInst *MC : Markers) {
+      auto *T = dyn_cast<Function>(MC->getArgOperand(0)->stripPointerCasts());
+      if (!T)
+        report_fatal_error("cilk: a thread start does not name its thread");
+      for (Use &U : make_early_inc_range(MC->uses()))
+        if (auto *Call = dyn_cast<CallBase>(U.getUser());
+            Call && Call->isCallee(&U))
+          lowerStart(Call, MC, T, Tail);
+      MC->replaceAllUsesWith(T);
+      MC->eraseFromParent();
+      Changed = true;
+    }
+    if (Fn->use_empty())
+      Fn->eraseFromParent();
+  }
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      Changed |= lowerResults(F);
+  for (const char *Name : {CILK_ABI_CP_MISSING, CILK_ABI_CP_RESULT_MARKER})
+    if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
+      Fn->eraseFromParent();
+  return Changed;
+}
+
+} // namespace
+
+bool lowerThreads(Module &M) { return ThreadLowering(M).run(); }
+
+} // namespace cilk

@@ -1,0 +1,209 @@
+/* threads.c - the Cilk paper's continuation-passing threads.
+ *
+ * A thread never blocks: it runs from its closure to its end. Its closure
+ * (laid out by the pass, CilkThreads.cpp) waits, counting its missing
+ * arguments in `join`, until send_argument has filled them; the worker
+ * that sends the last one posts it on its own deque (the paper's rule),
+ * where it is an entry like any other: its owner pops the youngest, and
+ * thieves steal the oldest.
+ *
+ * Threads run inside a drain (threads_run): the drain runs a closure, then
+ * pops and runs the closures that it and its successors posted on this
+ * deque, until none is left above where the drain began. So an entry of a
+ * Cilk-5 frame below (eager mode) or a released closure (lazy modes) is
+ * never popped by a drain, and the deque is as its procedures left it when
+ * the drain returns.
+ *
+ * A Cilk procedure starts a thread computation with `spawn T(..., &r)`: the
+ * thread runs at once, in a drain (__cilkrt_cp_start), and each
+ * continuation argument is a result (struct cp_result) that delivers into
+ * the procedure's variable; the procedure's next sync waits for its
+ * results, running threads that it steals meanwhile (__cilkrt_cp_wait). */
+#include "closure.h"
+#include "scheduler.h"
+#include "stats.h"
+#include "worker.h"
+
+#include <sched.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The header of every thread's closure and of every result. */
+struct cp_closure {
+    const struct __cilk_desc *desc; /* &cp_entry: what the deque entry is */
+    const struct __cilk_thread *thread; /* null for a result */
+    atomic_long join; /* missing arguments, +1 until the creator arms it */
+    void *unused[3];
+};
+
+_Static_assert(sizeof(struct cp_closure) == CILK_ABI_CP_HEADER_SIZE,
+               "the thread closure header is part of the ABI");
+
+/* A value a Cilk procedure waits for at its next sync. */
+struct cp_result {
+    struct cp_closure h;
+    struct cp_result *next; /* the procedure's other pending results */
+    void *dst;              /* the procedure's variable */
+    unsigned long size;
+    atomic_int arrived;
+    void *spare;
+    /* The continuation is &value, and the link word before it leads here,
+     * as in a thread's closure. */
+    _Atomic uintptr_t link;
+    _Alignas(16) unsigned char value[];
+};
+
+_Static_assert(offsetof(struct cp_result, link) + sizeof(uintptr_t) ==
+                   offsetof(struct cp_result, value),
+               "a result's link word comes right before its value");
+
+static const struct __cilk_desc cp_entry = {.flags = CILK_DESC_THREAD,
+                                            .name = "thread"};
+
+static _Noreturn void fatal(const char *fmt, const char *name)
+{
+    fflush(stdout);
+    fprintf(stderr, "cilk: ");
+    fprintf(stderr, fmt, name);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+static void count(atomic_ulong *counter)
+{
+    atomic_store_explicit(
+        counter, atomic_load_explicit(counter, memory_order_relaxed) + 1,
+        memory_order_release);
+}
+
+/* Runs c's thread and frees c. */
+static void run_one(struct worker *w, struct cp_closure *c)
+{
+    const struct __cilk_thread *t = c->thread;
+    t->run(c);
+    frame_free(w, c, t->size);
+    STAT_INC(w, cp_threads);
+    count(&w->cp_ran);
+}
+
+void threads_run(struct worker *w, struct closure *first)
+{
+    struct __cilk_frame **entry =
+        atomic_load_explicit(&w->tail, memory_order_relaxed);
+    run_one(w, (struct cp_closure *)first);
+    while (atomic_load_explicit(&w->tail, memory_order_relaxed) > entry) {
+        struct closure *c = deque_pop(w);
+        if (!c)
+            break; /* thieves took the rest */
+        run_one(w, (struct cp_closure *)c);
+    }
+    deque_settle(w, entry);
+}
+
+/* c has all its arguments: w posts it. A full deque runs it now. */
+static void post(struct worker *w, struct cp_closure *c)
+{
+    count(&w->cp_posted);
+    if (!deque_push(w, (struct closure *)c))
+        threads_run(w, (struct closure *)c);
+}
+
+void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    struct cp_closure *c = frame_alloc(w, t->size);
+    c->desc = &cp_entry;
+    c->thread = t;
+    atomic_init(&c->join, missing + 1);
+    STAT_INC(w, cp_closures);
+    return c;
+}
+
+void __cilkrt_cp_arm(void *closure)
+{
+    struct cp_closure *c = closure;
+    /* 1: no argument is missing (or all have arrived), so no sender holds
+     * c any more: no atomic update is needed. */
+    if (atomic_load_explicit(&c->join, memory_order_acquire) == 1 ||
+        atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1)
+        post(__cilkrt_tls_worker, c);
+}
+
+void __cilkrt_cp_start(void *closure)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    count(&w->cp_posted);
+    threads_run(w, closure);
+}
+
+void __cilk_cp_send(void *slot)
+{
+    _Atomic uintptr_t *link = (_Atomic uintptr_t *)slot - 1;
+    uintptr_t old = atomic_fetch_or_explicit(link, 1, memory_order_acq_rel);
+    struct cp_closure *c = (struct cp_closure *)(old & ~(uintptr_t)1);
+    if (old & 1)
+        fatal("send_argument: a continuation of %s was sent a second "
+              "value; each continuation receives exactly one",
+              c->thread ? c->thread->name : "a Cilk procedure's result");
+    if (!c->thread) {
+        struct cp_result *r = (struct cp_result *)c;
+        memcpy(r->dst, r->value, r->size);
+        atomic_store_explicit(&r->arrived, 1, memory_order_release);
+        return;
+    }
+    if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1)
+        post(__cilkrt_tls_worker, c);
+}
+
+void *__cilkrt_cp_result(void **list, void *dst, unsigned long size)
+{
+    size_t bytes = offsetof(struct cp_result, value) + size;
+    struct cp_result *r = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+    if (!r)
+        abort();
+    r->h.desc = &cp_entry;
+    r->h.thread = NULL;
+    r->next = *list;
+    r->dst = dst;
+    r->size = size;
+    atomic_init(&r->arrived, 0);
+    atomic_init(&r->link, (uintptr_t)r);
+    *list = r;
+    return r->value;
+}
+
+/* Waits for r, running threads stolen from other workers meanwhile. */
+static void wait_for(struct worker *w, struct cp_result *r)
+{
+    for (unsigned idle = 0;
+         !atomic_load_explicit(&r->arrived, memory_order_acquire);) {
+        struct closure *c = sched_steal_thread(w);
+        if (c) {
+            threads_run(w, c);
+            idle = 0;
+            continue;
+        }
+        /* No thread is ready or running anywhere: none will send r. */
+        if (idle++ % 64 == 0 && sched_threads_quiescent() &&
+            !atomic_load_explicit(&r->arrived, memory_order_acquire))
+            fatal("%s: a Cilk procedure syncs waiting for a continuation "
+                  "that no thread will send: the threads it started have "
+                  "all ended (or wait for arguments nobody sends)",
+                  "send_argument");
+        sched_yield();
+    }
+}
+
+void __cilkrt_cp_wait(void **list)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    for (struct cp_result *r = *list, *next; r; r = next) {
+        next = r->next;
+        wait_for(w, r);
+        free(r);
+    }
+    *list = NULL;
+}

@@ -1,0 +1,77 @@
+// Checks the diagnostics of continuation-passing threads: every misuse the
+// compiler can see is an error at its place.
+// RUN: %cilkcc -fsyntax-only -Xclang -verify %s
+
+#include <pthread.h>
+
+// The keywords are names where their construct does not follow.
+pthread_t thread;
+int cont = 3;
+struct s { int thread, cont; };
+static int use_names(struct s *p) { return p->thread + p->cont + cont; }
+
+thread sum(cont int k, int x, int y) { send_argument(k, x + y); }
+thread pair(cont int k, struct s v) { send_argument(k, v.cont); }
+cilk int proc(int n) { return n; }
+int plain(int n) { return n; }
+
+thread int typed(cont int k) { send_argument(k, 1); } // expected-error {{a thread has no return type}}
+
+thread returns(cont int k)
+{
+    send_argument(k, 1);
+    return 2; // expected-error {{a thread returns no value}} expected-warning {{should not return a value}}
+}
+
+thread twice(cont int k)
+{
+    send_argument(k, 1);
+    send_argument(k, 2); // expected-error {{continuation 'k' is sent twice}} expected-note@-1 {{sent here first}}
+}
+
+thread branches(cont int k, int n)
+{
+    if (n)
+        send_argument(k, 1);
+    else
+        send_argument(k, 2);
+}
+
+thread waits(cont int k)
+{
+    sync; // expected-error {{'sync' used in thread 'waits': a thread never waits}}
+    send_argument(k, 0);
+}
+
+thread misuse(cont int k, int n)
+{
+    cont int x, y;
+    int *p = &n;
+    spawn_next sum(k, ?x, ?p);       // expected-error {{'?' marks a missing argument and needs a continuation variable}}
+    spawn_next sum(k, ?x, plain(?y)); // expected-error {{a missing argument '?x' must be a whole argument of 'spawn_next'}}
+    tail_call sum(k, ?x, 1);         // expected-error {{'tail_call' runs the thread now: it cannot have missing arguments}}
+    spawn_next plain(n);             // expected-error {{'spawn_next' needs a thread: 'plain' is not declared 'thread'}}
+    spawn sum(p, 1, 2);              // expected-error {{the argument for continuation parameter 'k' of thread 'sum' must be a continuation}}
+    spawn proc(n);                   // expected-error {{a thread cannot spawn Cilk procedure 'proc'}}
+    sum(k, 1, 2);                    // expected-error {{thread 'sum' must be started with 'spawn', 'spawn_next' or 'tail_call'}}
+    send_argument(p, 1);             // expected-error {{send_argument needs a continuation}}
+    cont struct s v;
+    spawn_next pair(k, ?v);          // expected-error {{parameter 'v' of thread 'pair' has type 'struct s': a missing argument must be a number or a pointer}}
+}
+
+cilk int procedure(int n)
+{
+    int r;
+    cont int x;                      // expected-error {{continuation 'x' declared outside a thread}}
+    spawn sum(&r, n, 1);
+    spawn_next sum(&r, 1, 2);        // expected-error {{'spawn_next' may only appear in a thread}}
+    sync;
+    return r + use_names(0);
+}
+
+int c_function(cont int k)           // expected-error {{continuation 'k' declared outside a thread}}
+{
+    send_argument(k, 1);             // expected-error {{'send_argument' may only appear in a thread}}
+    spawn sum(k, 1, 2);              // expected-error {{'spawn' used in C function 'c_function'}}
+    return 0;
+}
