@@ -73,7 +73,7 @@ public:
 private:
   ThreadClosure &closureOf(Function *T);
   Function *buildRunner(Function *T, const ThreadClosure &C);
-  void lowerStart(CallBase *Call, CallInst *Marker, Function *T, bool Tail);
+  void lowerStart(CallBase *Call, Function *T, bool Tail);
   bool lowerResults(Function &F);
 
   Module &M;
@@ -162,8 +162,7 @@ Value *missingContinuation(Value *V) {
                                                   : nullptr;
 }
 
-void ThreadLowering::lowerStart(CallBase *Call, CallInst *Marker, Function *T,
-                                bool Tail) {
+void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
   if (Tail) {
     Call->setCalledOperand(T);
     if (auto *CI = dyn_cast<CallInst>(Call))
@@ -189,7 +188,7 @@ void ThreadLowering::lowerStart(CallBase *Call, CallInst *Marker, Function *T,
       B.CreateStore(Closure, Link);
       B.CreateStore(Slot, Cont);
       Dead.push_back(cast<Instruction>(A));
-    } else if (Call->paramHasAttr(I, Attribute::ByVal)) {
+    } else if (T->hasParamAttribute(I, Attribute::ByVal)) {
       uint64_t Bytes = DL.getTypeAllocSize(C.SlotTy[I]);
       B.CreateMemCpy(Slot, MaybeAlign(8), A, MaybeAlign(1), Bytes);
     } else {
@@ -263,7 +262,7 @@ bool ThreadLowering::run() {
       for (Use &U : make_early_inc_range(MC->uses()))
         if (auto *Call = dyn_cast<CallBase>(U.getUser());
             Call && Call->isCallee(&U))
-          lowerStart(Call, MC, T, Tail);
+          lowerStart(Call, T, Tail);
       MC->replaceAllUsesWith(T);
       MC->eraseFromParent();
       Changed = true;
