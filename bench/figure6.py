@@ -10,7 +10,9 @@ needs).  Each application runs its standard input (`-b medium`; --quick:
 `-b short`), first once per mode with -c (checked against its serial
 computation), then timed:
 
-  T_serial   the serial elision (the same source, clang -O2, no runtime work)
+  T_serial   the serial elision (the same source, clang -O2, no runtime
+             work); for a continuation-passing version (cp*), its Cilk-5
+             twin's
   T_1, T_P   the mode's build on 1 and P workers (--stats wall time: the
              computation, without process start-up)
   T_inf      T_1 / parallelism, where parallelism is the work/span ratio a
@@ -39,7 +41,11 @@ from benchlib import (MODES, T0, build_project, common_options,
                       parse_profile, result_path, run, worker_counts)
 
 APPS = ["fib", "queens", "pfold", "ray", "knary", "cilksort", "matmul",
-        "heat"]
+        "heat", "cpfib", "cpqueens", "cpknary"]
+# The continuation-passing versions (the Cilk paper's own style) have no
+# serial elision: their T_serial is their Cilk-5 twin's, the same C
+# computation, as the paper's T_serial is the best serial program.
+SERIAL_TWIN = {"cpfib": "fib", "cpqueens": "queens", "cpknary": "knary"}
 
 
 def label(stdout):
@@ -53,7 +59,8 @@ def measure(apps, build, size, runs, prof_runs, procs):
     res = {}
     for app in apps:
         log(f"{app}: compiling serial, {', '.join(MODES)} and profile builds")
-        exe = {"serial": compile_cilk(build, app, "serial")}
+        twin = SERIAL_TWIN.get(app, app)
+        exe = {"serial": compile_cilk(build, twin, "serial")}
         for m in MODES:
             exe[m] = compile_cilk(build, app, m)
             exe[m + "-prof"] = compile_cilk(
@@ -65,7 +72,7 @@ def measure(apps, build, size, runs, prof_runs, procs):
             out = run(exe[b], ["-c"] + args, procs[-1])[2].stdout
             if "check: ok" not in out:
                 sys.exit(f"bench: {exe[b]} -c {' '.join(args)}: {out}")
-        r["label"] = label(out)
+        r["label"] = ("cp" if twin != app else "") + label(out)
         log(f"{r['label']}: -c passed in every mode on {procs[-1]} workers")
         builds = [("serial", 1)] + [(m, p) for m in MODES for p in procs]
         profs = [(m, p) for m in MODES for p in sorted({1, procs[-1]})]
@@ -140,7 +147,8 @@ def report(res, apps, procs, mach, a):
     w("")
     w("## How to read it\n")
     w("The paper's rows, one table per closure-creation mode, one column "
-      "per application. T_serial: the serial elision (clang -O2). T_1, T_P: "
+      "per application. T_serial: the serial elision (clang -O2; for a "
+      "continuation-passing version, cp*, its Cilk-5 twin's). T_1, T_P: "
       "the mode's build on 1 and P workers, `--stats` wall time (the "
       "computation, without process start-up), medians. T_inf = T_1 / "
       "(work/span measured by the mode's profile build on one worker); "

@@ -265,6 +265,11 @@
 #define CILK_ABI_CP_START "__cilkrt_cp_start"
 #define CILK_ABI_CP_RESULT "__cilkrt_cp_result"
 #define CILK_ABI_CP_WAIT "__cilkrt_cp_wait"
+/* In a profile build a Cilk procedure starts a computation and waits for
+ * its results through these, its profile record first: each is a strand
+ * boundary of the procedure. */
+#define CILK_ABI_PROF_CP_START "__cilkrt_prof_cp_start"
+#define CILK_ABI_PROF_CP_WAIT "__cilkrt_prof_cp_wait"
 
 /* desc->flags */
 #define CILK_DESC_HEAP_FRAME 1 /* frames come from __cilkrt_frame_alloc */
@@ -386,11 +391,11 @@ struct __cilk_thread {
     int size;                   /* bytes of the closure */
     const char *name;
 };
-/* A closure of thread t waiting for `missing` arguments (and for its
- * creator's CILK_ABI_CP_ARM). */
+/* A closure of thread t waiting for `missing` arguments: the sender of the
+ * last one posts it. The creator fills every other slot before the
+ * statement that made it ends. */
 void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing);
-/* The creator has filled the closure: it is posted once its arguments
- * have all arrived (at once, if none is missing). */
+/* The creator has filled a closure that misses no argument: posts it. */
 void __cilkrt_cp_arm(void *closure);
 /* A Cilk procedure's `spawn T(...)`: runs the filled closure now, and the
  * closures it posts on this worker, before the procedure goes on. */
@@ -437,6 +442,8 @@ void __cilkrt_prof_sync(struct __cilk_prof *p);
 void __cilkrt_prof_sync_empty(struct __cilk_prof *p);
 void __cilkrt_prof_synced(struct __cilk_prof *p);
 void __cilkrt_prof_return(struct __cilk_prof *p);
+void __cilkrt_prof_cp_start(struct __cilk_prof *p, void *closure);
+void __cilkrt_prof_cp_wait(struct __cilk_prof *p, void **list);
 #endif /* !__cilk */
 
 /* `spawn f(args)` is compiled as `((T)__cilk_spawn_marker((void *)f))(args)`:

@@ -210,7 +210,8 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   else if (Name == CILK_ABI_PROF_USER_WORK ||
            Name == CILK_ABI_PROF_USER_CRITICAL_PATH)
     Ty = FunctionType::get(Type::getInt64Ty(C), {Ptr}, false);
-  else if (Name == CILK_ABI_PROF_WORKSPAN)
+  else if (Name == CILK_ABI_PROF_WORKSPAN || Name == CILK_ABI_PROF_CP_START ||
+           Name == CILK_ABI_PROF_CP_WAIT)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_CP_NEW)
     Ty = FunctionType::get(Ptr, {Ptr, I32}, false);

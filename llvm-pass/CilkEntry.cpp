@@ -121,6 +121,16 @@ SerialClones buildSerialClones(ArrayRef<Function *> Procs) {
         Dead.push_back(&I);
         continue;
       }
+      // A thread computation's start and wait, without the record.
+      for (auto [Profiled, Plain] :
+           {std::pair{CILK_ABI_PROF_CP_START, CILK_ABI_CP_START},
+            std::pair{CILK_ABI_PROF_CP_WAIT, CILK_ABI_CP_WAIT}})
+        if (isCallTo(I, Profiled)) {
+          CallInst::Create(getRuntimeFn(*S->getParent(), Plain),
+                           {cast<CallInst>(I).getArgOperand(1)}, "",
+                           I.getIterator());
+          Dead.push_back(&I);
+        }
       auto *CB = dyn_cast<CallBase>(&I);
       if (!CB || !isSpawn(*CB))
         continue;

@@ -22,6 +22,10 @@
 //     call void @__cilkrt_prof_return(ptr %prof)
 //     ret i32 %r
 //
+// A thread computation's start and the wait for its results (CilkThreads.cpp)
+// become @__cilkrt_prof_cp_start(ptr %prof, ptr %c) and
+// @__cilkrt_prof_cp_wait(ptr %prof, ptr %cp.results): strand boundaries.
+//
 // and Cilk_user_work (a call of @__cilkrt_user_work()) reads the record:
 // @__cilkrt_prof_user_work(ptr %prof); Cilk_user_critical_path and
 // wsp_getworkspan() (@__cilkrt_workspan(ptr %out) ->
@@ -164,16 +168,21 @@ static void instrument(Function &F, Mode TheMode) {
     CallInst::Create(Hook(CILK_ABI_PROF_RETURN), {Prof}, "", I->getIterator());
 
   // Cilk_user_work, Cilk_user_critical_path and wsp_getworkspan() read
-  // this record: the same call with the record first.
-  SmallVector<std::pair<CallInst *, StringRef>, 2> Reads;
+  // this record, and a thread computation's start and the wait for its
+  // results (CilkThreads.cpp) end strands of F: the same call with the
+  // record first.
+  static constexpr std::pair<StringRef, StringRef> WithRecord[] = {
+      {CILK_ABI_USER_WORK, CILK_ABI_PROF_USER_WORK},
+      {CILK_ABI_USER_CRITICAL_PATH, CILK_ABI_PROF_USER_CRITICAL_PATH},
+      {CILK_ABI_WORKSPAN, CILK_ABI_PROF_WORKSPAN},
+      {CILK_ABI_CP_START, CILK_ABI_PROF_CP_START},
+      {CILK_ABI_CP_WAIT, CILK_ABI_PROF_CP_WAIT}};
+  SmallVector<std::pair<CallInst *, StringRef>, 2> Calls;
   for (Instruction &I : instructions(F))
-    if (isCallTo(I, CILK_ABI_USER_WORK))
-      Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_USER_WORK});
-    else if (isCallTo(I, CILK_ABI_USER_CRITICAL_PATH))
-      Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_USER_CRITICAL_PATH});
-    else if (isCallTo(I, CILK_ABI_WORKSPAN))
-      Reads.push_back({cast<CallInst>(&I), CILK_ABI_PROF_WORKSPAN});
-  for (auto [CI, Name] : Reads) {
+    for (auto [Plain, Profiled] : WithRecord)
+      if (isCallTo(I, Plain))
+        Calls.push_back({cast<CallInst>(&I), Profiled});
+  for (auto [CI, Name] : Calls) {
     SmallVector<Value *, 2> Args{Prof};
     append_range(Args, CI->args());
     auto *Read = CallInst::Create(Hook(Name), Args, "", CI->getIterator());

@@ -21,7 +21,7 @@
 //   spawn_next T(k, ?x) ->  %c = call ptr @__cilkrt_cp_new(ptr @T.thread, i32 1)
 //                           store k, <slot 0>
 //                           store ptr %c, <link 1>; store <slot 1>, ptr %x
-//                           call void @__cilkrt_cp_arm(ptr %c)
+//                           (posted by the sender of x)
 //   tail_call T(a);     ->  tail call void @T(a)
 //
 // In a Cilk procedure, `spawn T(...)` runs T at once (__cilkrt_cp_start),
@@ -195,10 +195,11 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
       B.CreateStore(A, Slot);
     }
   }
-  Function *Caller = Call->getFunction();
-  B.CreateCall(getRuntimeFn(M, isCilkProcedure(*Caller) ? CILK_ABI_CP_START
-                                                          : CILK_ABI_CP_ARM),
-               {Closure});
+  // A closure that misses arguments is posted by the sender of the last.
+  if (isCilkProcedure(*Call->getFunction()))
+    B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_START), {Closure});
+  else if (!Missing)
+    B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_ARM), {Closure});
   Call->eraseFromParent();
   for (Instruction *L : Dead) {
     auto *MC = cast<Instruction>(cast<LoadInst>(L)->getPointerOperand());

@@ -104,38 +104,12 @@ void closure_complete(struct worker *w, struct closure *c)
     closure_join(w, p);
 }
 
-/* Size classes of 64 bytes; larger frames come from malloc. */
-static int size_class(int size)
+void *frame_alloc_heap(int size_class)
 {
-    return (size + 63) / 64 - 1;
-}
-
-void *frame_alloc(struct worker *w, int size)
-{
-    int k = size_class(size);
-    if (++w->stats.live > w->stats.max_live)
-        w->stats.max_live = w->stats.live;
-    if (k < FREELIST_CLASSES && w->freelist[k]) {
-        void *f = w->freelist[k];
-        w->freelist[k] = *(void **)f;
-        return f;
-    }
-    void *f = aligned_alloc(64, (size_t)(k + 1) * 64);
+    void *f = aligned_alloc(64, (size_t)(size_class + 1) * 64);
     if (!f)
         abort();
     return f;
-}
-
-void frame_free(struct worker *w, void *f, int size)
-{
-    int k = size_class(size);
-    w->stats.live--;
-    if (k >= FREELIST_CLASSES) {
-        free(f);
-        return;
-    }
-    *(void **)f = w->freelist[k];
-    w->freelist[k] = f;
 }
 
 struct __cilk_frame *__cilkrt_frame_alloc(void *wv, const struct __cilk_desc *d)

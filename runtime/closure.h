@@ -86,8 +86,4 @@ void closure_join(struct worker *w, struct closure *p);
 /* c's slow clone returned normally: deliver its result, free it, join. */
 void closure_complete(struct worker *w, struct closure *c);
 
-/* Per-worker free lists; w must be the calling thread's worker. */
-void *frame_alloc(struct worker *w, int size);
-void frame_free(struct worker *w, void *f, int size);
-
 #endif

@@ -16,6 +16,7 @@
  * enter hook the worker runs nothing else Cilk, so the worker carries the
  * parent's identity across (w->prof_pending). */
 #include "profile.h"
+#include "units.h"
 #include "worker.h"
 
 #include <cilkscale.h>
@@ -240,6 +241,65 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
              p->bat + p->bspan + burden);
 }
 
+bool profile_threads;
+
+static long long profile_thread_now(struct worker *w)
+{
+    return w->cp_ready +
+           (unit_strands ? 1 : (long long)(now() - w->cp_begin));
+}
+
+void profile_thread_begin(struct worker *w, struct __cilk_prof *owner,
+                          long long ready, struct profile_thread *saved)
+{
+    unsigned long long t = boundary(w);
+    *saved = (struct profile_thread){w->cp_owner, w->cp_ready,
+                                     t - w->cp_begin};
+    w->cp_owner = owner;
+    w->cp_ready = ready;
+    w->cp_begin = t;
+}
+
+void profile_thread_end(struct worker *w, const struct profile_thread *saved)
+{
+    /* A thread's time holds the clock reads of its own sends: unlike a
+     * procedure's strands (net), nothing is taken off, since calibrate
+     * measures the procedures' hooks, not these. */
+    unsigned long long t = boundary(w);
+    long long d = unit_strands ? 1 : (long long)(t - w->cp_begin);
+    w->stats.work += d;
+    w->stats.threads++;
+    if (w->cp_owner)
+        atomic_fetch_add_explicit(
+            (_Atomic long long *)&w->cp_owner->children_work, d,
+            memory_order_relaxed);
+    w->cp_owner = saved->owner;
+    w->cp_ready = saved->ready;
+    w->cp_begin = t - saved->elapsed;
+}
+
+void profile_thread_edge(struct worker *w, _Atomic long long *ready)
+{
+    if (w->cp_owner)
+        raise_to(ready, profile_thread_now(w));
+}
+
+long long profile_pause(struct worker *w, struct __cilk_prof *p)
+{
+    strand_end(w, p, 1);
+    return p->span;
+}
+
+void profile_continue(struct worker *w, struct __cilk_prof *p,
+                      long long arrived)
+{
+    if (arrived > p->span) {
+        p->bspan += arrived - p->span;
+        p->span = arrived;
+    }
+    p->start = strand_start(w);
+}
+
 /* Ticks (or strands) as Cilk_time, microseconds: the tick rate measured
  * against the monotonic clock since profile_start. */
 static long long to_cilk_time(long long ticks)
@@ -445,6 +505,7 @@ void profile_calibrate(bool heap_frames)
 void profile_start(bool strands)
 {
     unit_strands = strands;
+    profile_threads = units_profiled();
     const char *b = getenv("CILK_BURDEN");
     burden = b && *b ? strtoull(b, NULL, 10) : strands ? 0 : 15000;
     clock_gettime(CLOCK_MONOTONIC, &wall_start);

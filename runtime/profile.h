@@ -3,7 +3,9 @@
 #define CILKRT_PROFILE_H
 
 struct worker;
+struct __cilk_prof;
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 /* Measures what profiling adds to each timed strand, which the profile
@@ -24,5 +26,45 @@ void profile_stop(void);
  * program was compiled with profiling; else returns 0.
  * wall: the seconds between profile_start and profile_stop. */
 int profile_print(struct worker **workers, int n, double wall);
+
+/* Continuation-passing threads (threads.c) in a profile build. Each thread
+ * is a strand: its time is work, and it starts on the paths at its
+ * closure's `ready` span, the latest of the span where its creator made it
+ * and those where each argument was sent (spans of the computation's
+ * procedure, the record its closures name as owner). A procedure's sync
+ * raises its span to the latest at which a result it waits for arrived. */
+
+/* Set by profile_start, before any worker starts: the program is a
+ * profile build, so threads are timed. */
+extern bool profile_threads;
+
+/* What a thread that runs inside another one (a full deque runs a posted
+ * closure at once) saves of the outer one. */
+struct profile_thread {
+    struct __cilk_prof *owner;
+    long long ready;
+    unsigned long long elapsed;
+};
+
+/* w runs a thread of owner's computation that became ready at span
+ * `ready`; the outer thread, if any, is paused into *saved. */
+void profile_thread_begin(struct worker *w, struct __cilk_prof *owner,
+                          long long ready, struct profile_thread *saved);
+/* The thread begun last on w ended: its time goes to the work of w and of
+ * its owner's children; the outer thread resumes from *saved. */
+void profile_thread_end(struct worker *w, const struct profile_thread *saved);
+/* An edge of the DAG leaves the thread running on w now (it made a
+ * closure, or sent one an argument): *ready = max(*ready, the span there),
+ * the thread's start plus its time so far (in strands: plus its own
+ * weight, 1). */
+void profile_thread_edge(struct worker *w, _Atomic long long *ready);
+/* Procedure p starts a thread computation or waits for its results: its
+ * strand ends here; the result is its span. */
+long long profile_pause(struct worker *w, struct __cilk_prof *p);
+/* p goes on after profile_pause, its span raised to `arrived` (the latest
+ * result it waited for; LLONG_MIN: none). Thread paths carry no steal
+ * burden: the burdened span moves as much as the span. */
+void profile_continue(struct worker *w, struct __cilk_prof *p,
+                      long long arrived);
 
 #endif

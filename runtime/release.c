@@ -22,6 +22,7 @@
  * the worker pops its parent and runs it (scheduler.c), or a thief has
  * taken it and the join protocol of closure.c applies. */
 #include "closure.h"
+#include "deque.h"
 #include "scheduler.h"
 #include "worker.h"
 

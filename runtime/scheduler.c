@@ -21,6 +21,7 @@
  * the closure a worker runs completes or suspends, the worker pops and
  * continues its parent unless a thief took it. */
 #include "closure.h"
+#include "deque.h"
 #include "scheduler.h"
 #include "units.h"
 #include "worker.h"
@@ -170,17 +171,6 @@ void deque_reset_if_empty(struct worker *w)
     spin_unlock(&w->lock);
 }
 
-bool deque_push(struct worker *w, struct closure *c)
-{
-    struct __cilk_frame **t =
-        atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (t + 1 >= w->deque + deque_entries())
-        return false;
-    *t = (struct __cilk_frame *)c;
-    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
-    return true;
-}
-
 void deque_settle(struct worker *w, struct __cilk_frame **entry)
 {
     if (atomic_load_explicit(&w->tail, memory_order_relaxed) == entry)
@@ -191,33 +181,31 @@ void deque_settle(struct worker *w, struct __cilk_frame **entry)
     spin_unlock(&w->lock);
 }
 
-/* Pops the youngest entry, a closure (lazy modes: it waits for the closure
- * that just completed or suspended on this worker), or returns null if the
- * deque is empty or a thief took the entry. THE protocol, as the fast
- * clone's pop. */
-struct closure *deque_pop(struct worker *w)
+struct closure *deque_pop_empty(struct worker *w, struct __cilk_frame **t)
 {
-    struct __cilk_frame **t =
-        atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (t <= atomic_load(&w->head)) {
-        /* Empty, unless a thief holding the lock has raised head past
-         * the entry only to put it back (it saw our tail too low). */
-        spin_lock(&w->lock);
-        bool empty = atomic_load(&w->head) >= t;
-        spin_unlock(&w->lock);
-        if (empty)
-            return NULL;
-    }
+    /* Empty, unless a thief holding the lock has raised head past the
+     * entry only to put it back (it saw our tail too low). */
+    spin_lock(&w->lock);
+    bool empty = atomic_load(&w->head) >= t;
+    spin_unlock(&w->lock);
+    if (empty)
+        return NULL;
     atomic_store(&w->tail, --t);
+    if (atomic_load(&w->head) > t)
+        return deque_pop_contended(w, t);
+    return (struct closure *)*t;
+}
+
+struct closure *deque_pop_contended(struct worker *w,
+                                    struct __cilk_frame **t)
+{
+    spin_lock(&w->lock);
     if (atomic_load(&w->head) > t) {
-        spin_lock(&w->lock);
-        if (atomic_load(&w->head) > t) {
-            atomic_store(&w->tail, t + 1);
-            spin_unlock(&w->lock);
-            return NULL;
-        }
+        atomic_store(&w->tail, t + 1);
         spin_unlock(&w->lock);
+        return NULL;
     }
+    spin_unlock(&w->lock);
     return (struct closure *)*t;
 }
 
@@ -835,6 +823,7 @@ static struct worker *worker_new(int id)
     }
     mprotect(mem + bytes, 4096, PROT_NONE);
     w->deque = (struct __cilk_frame **)mem;
+    w->deque_last = w->deque + deque_entries() - 1;
     atomic_init(&w->head, w->deque);
     atomic_init(&w->tail, w->deque);
     w->id = id;

@@ -89,20 +89,6 @@ struct worker **sched_workers(int *n);
 
 #include "cilk-abi.h"
 
-/* Owner: if w's deque is empty, move both ends back to its base. */
-void deque_reset_if_empty(struct worker *w);
-
-/* Owner: pushes c as the youngest entry; false if the deque is full. */
-bool deque_push(struct worker *w, struct closure *c);
-/* Owner: pops the youngest entry, or null if there is none (the THE
- * protocol against thieves). */
-struct closure *deque_pop(struct worker *w);
-/* Owner, whose deque held only entries it pushed at or above entry, all
- * popped or taken by thieves now: the deque is empty at entry, as whoever
- * pushed below entry expects to find it. (Thieves take the oldest entry
- * first: if they took one at or above entry, none is left below.) */
-void deque_settle(struct worker *w, struct __cilk_frame **entry);
-
 /* Continuation-passing threads (threads.c). */
 /* Runs thread closure c on w, then those it leaves on w's deque. */
 void threads_run(struct worker *w, struct closure *c);

@@ -20,10 +20,13 @@
  * the procedure's variable; the procedure's next sync waits for its
  * results, running threads that it steals meanwhile (__cilkrt_cp_wait). */
 #include "closure.h"
+#include "deque.h"
+#include "profile.h"
 #include "scheduler.h"
 #include "stats.h"
 #include "worker.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -35,8 +38,12 @@
 struct cp_closure {
     const struct __cilk_desc *desc; /* &cp_entry: what the deque entry is */
     const struct __cilk_thread *thread; /* null for a result */
-    atomic_long join; /* missing arguments, +1 until the creator arms it */
-    void *unused[3];
+    atomic_long join; /* arguments still missing */
+    /* Profile builds (profile.h): the procedure whose computation this is,
+     * and the span where the thread (a result: its value) is ready. */
+    struct __cilk_prof *owner;
+    _Atomic long long ready;
+    void *unused;
 };
 
 _Static_assert(sizeof(struct cp_closure) == CILK_ABI_CP_HEADER_SIZE,
@@ -79,11 +86,26 @@ static void count(atomic_ulong *counter)
         memory_order_release);
 }
 
+/* Runs c's thread, timed (profile builds). */
+static __attribute__((noinline)) void run_profiled(struct worker *w,
+                                                   struct cp_closure *c)
+{
+    struct profile_thread outer;
+    profile_thread_begin(
+        w, c->owner, atomic_load_explicit(&c->ready, memory_order_relaxed),
+        &outer);
+    c->thread->run(c);
+    profile_thread_end(w, &outer);
+}
+
 /* Runs c's thread and frees c. */
-static void run_one(struct worker *w, struct cp_closure *c)
+static inline void run_one(struct worker *w, struct cp_closure *c)
 {
     const struct __cilk_thread *t = c->thread;
-    t->run(c);
+    if (__builtin_expect(profile_threads, 0))
+        run_profiled(w, c);
+    else
+        t->run(c);
     frame_free(w, c, t->size);
     STAT_INC(w, cp_threads);
     count(&w->cp_ran);
@@ -111,25 +133,30 @@ static void post(struct worker *w, struct cp_closure *c)
         threads_run(w, (struct closure *)c);
 }
 
+/* The join counter needs no share for the creator: the continuations of
+ * a new closure reach no sender before the statement that made it ends
+ * (`?x` stores them in the thread's own variables), and by then the
+ * creator has filled every slot and, if nothing is missing, posted it. */
 void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing)
 {
     struct worker *w = __cilkrt_tls_worker;
     struct cp_closure *c = frame_alloc(w, t->size);
     c->desc = &cp_entry;
     c->thread = t;
-    atomic_init(&c->join, missing + 1);
+    atomic_init(&c->join, missing);
+    /* Made by a thread: its successor or child, ready no earlier than now.
+     * Made by a procedure: __cilkrt_prof_cp_start sets both. */
+    c->owner = w->cp_owner;
+    atomic_init(&c->ready, LLONG_MIN);
     STAT_INC(w, cp_closures);
+    if (__builtin_expect(profile_threads, 0) && c->owner)
+        profile_thread_edge(w, &c->ready);
     return c;
 }
 
 void __cilkrt_cp_arm(void *closure)
 {
-    struct cp_closure *c = closure;
-    /* 1: no argument is missing (or all have arrived), so no sender holds
-     * c any more: no atomic update is needed. */
-    if (atomic_load_explicit(&c->join, memory_order_acquire) == 1 ||
-        atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1)
-        post(__cilkrt_tls_worker, c);
+    post(__cilkrt_tls_worker, closure);
 }
 
 void __cilkrt_cp_start(void *closure)
@@ -139,12 +166,19 @@ void __cilkrt_cp_start(void *closure)
     threads_run(w, closure);
 }
 
+/* The link word's low bit marks a slot sent to: a second send to it is an
+ * error. Only the one sender of a slot writes its link word, so a plain
+ * load and store mark it (two sends that race both pass, a bug no check
+ * of this cost can catch; sends in sequence are always caught). */
 void __cilk_cp_send(void *slot)
 {
     _Atomic uintptr_t *link = (_Atomic uintptr_t *)slot - 1;
-    uintptr_t old = atomic_fetch_or_explicit(link, 1, memory_order_acq_rel);
+    uintptr_t old = atomic_load_explicit(link, memory_order_relaxed);
+    atomic_store_explicit(link, old | 1, memory_order_relaxed);
     struct cp_closure *c = (struct cp_closure *)(old & ~(uintptr_t)1);
-    if (old & 1)
+    if (__builtin_expect(profile_threads, 0))
+        profile_thread_edge(__cilkrt_tls_worker, &c->ready);
+    if (__builtin_expect(old & 1, 0))
         fatal("send_argument: a continuation of %s was sent a second "
               "value; each continuation receives exactly one",
               c->thread ? c->thread->name : "a Cilk procedure's result");
@@ -154,7 +188,10 @@ void __cilk_cp_send(void *slot)
         atomic_store_explicit(&r->arrived, 1, memory_order_release);
         return;
     }
-    if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1)
+    /* 1: the others have all arrived (their senders are done with c), so
+     * this sender is the last and needs no atomic update. */
+    if (atomic_load_explicit(&c->join, memory_order_acquire) == 1 ||
+        atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1)
         post(__cilkrt_tls_worker, c);
 }
 
@@ -170,6 +207,7 @@ void *__cilkrt_cp_result(void **list, void *dst, unsigned long size)
     r->dst = dst;
     r->size = size;
     atomic_init(&r->arrived, 0);
+    atomic_init(&r->h.ready, LLONG_MIN);
     atomic_init(&r->link, (uintptr_t)r);
     *list = r;
     return r->value;
@@ -197,13 +235,44 @@ static void wait_for(struct worker *w, struct cp_result *r)
     }
 }
 
-void __cilkrt_cp_wait(void **list)
+/* Waits for every result on *list and empties it; returns the latest span
+ * at which one arrived (profile builds). */
+static long long wait_all(struct worker *w, void **list)
 {
-    struct worker *w = __cilkrt_tls_worker;
+    long long arrived = LLONG_MIN;
     for (struct cp_result *r = *list, *next; r; r = next) {
         next = r->next;
         wait_for(w, r);
+        long long at = atomic_load_explicit(&r->h.ready, memory_order_relaxed);
+        if (at > arrived)
+            arrived = at;
         free(r);
     }
     *list = NULL;
+    return arrived;
+}
+
+void __cilkrt_cp_wait(void **list)
+{
+    wait_all(__cilkrt_tls_worker, list);
+}
+
+void __cilkrt_prof_cp_start(struct __cilk_prof *p, void *closure)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    struct cp_closure *c = closure;
+    c->owner = p;
+    atomic_store_explicit(&c->ready, profile_pause(w, p),
+                          memory_order_relaxed);
+    __cilkrt_cp_start(c);
+    profile_continue(w, p, LLONG_MIN);
+}
+
+void __cilkrt_prof_cp_wait(struct __cilk_prof *p, void **list)
+{
+    if (!*list) /* nothing to wait for: the strand goes on */
+        return;
+    struct worker *w = __cilkrt_tls_worker;
+    profile_pause(w, p);
+    profile_continue(w, p, wait_all(w, list));
 }

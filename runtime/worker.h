@@ -19,6 +19,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #define FREELIST_CLASSES 64 /* frames of up to 64 * 64 bytes are recycled */
 
@@ -48,6 +49,7 @@ struct worker {
      * holding `lock` after it saw the push. */
     _Atomic(struct closure *) bottom;
     struct __cilk_frame **deque; /* base of the deque array */
+    struct __cilk_frame **deque_last; /* its last entry, never filled */
     /* The owner's control-flow word __cilkrt_tls_cf (null until the owner's
      * thread starts): a thief that finds the deque empty moves it from
      * NORMAL to STEAL_ATTEMPTED. */
@@ -88,6 +90,12 @@ struct worker {
      * starts at the read that logically precedes it (profile.c). */
     unsigned long long prof_last;
     bool prof_last_ok;
+    /* The continuation-passing thread running on this worker in a profile
+     * build (profile.c): its computation's procedure (null if none), the
+     * span where it became ready, and the timestamp where it began. */
+    struct __cilk_prof *cp_owner;
+    long long cp_ready;
+    unsigned long long cp_begin;
     /* Threads' closures this worker posted, and those it ran (threads.c):
      * written by the owner, summed by sched_threads_quiescent. */
     atomic_ulong cp_posted, cp_ran;
@@ -109,5 +117,41 @@ extern __thread struct worker *__cilkrt_tls_worker
 /* CILK_CF_*: what the lazy fast clone's checks load. */
 extern __thread atomic_int __cilkrt_tls_cf
     __attribute__((tls_model("initial-exec")));
+
+/* Frames and closures come from per-worker free lists of 64-byte size
+ * classes; w must be the calling thread's worker. Inline: a thread's
+ * closure is allocated and freed once per thread (threads.c). */
+static inline int frame_size_class(int size)
+{
+    return (int)(((unsigned)size + 63) / 64) - 1;
+}
+
+/* The free list is empty, or the size has no class: from the heap. */
+__attribute__((cold)) void *frame_alloc_heap(int size_class);
+
+static inline void *frame_alloc(struct worker *w, int size)
+{
+    int k = frame_size_class(size);
+    if (++w->stats.live > w->stats.max_live)
+        w->stats.max_live = w->stats.live;
+    void *f;
+    if (__builtin_expect(k < FREELIST_CLASSES && (f = w->freelist[k]), 1)) {
+        w->freelist[k] = *(void **)f;
+        return f;
+    }
+    return frame_alloc_heap(k);
+}
+
+static inline void frame_free(struct worker *w, void *f, int size)
+{
+    int k = frame_size_class(size);
+    w->stats.live--;
+    if (__builtin_expect(k >= FREELIST_CLASSES, 0)) {
+        free(f);
+        return;
+    }
+    *(void **)f = w->freelist[k];
+    w->freelist[k] = f;
+}
 
 #endif
