@@ -138,7 +138,9 @@ def report(res, apps, procs, mach, a):
     w = L.append
     size = "short" if a.quick else "medium"
     w(f"# Figure 6 of the Cilk paper, {datetime.date.today().isoformat()}\n")
-    w(f"Command: `python3 bench/figure6.py{' --quick' if a.quick else ''}` "
+    apps_opt = "" if apps == APPS else f" --apps {','.join(apps)}"
+    w(f"Command: `python3 bench/figure6.py{' --quick' if a.quick else ''}"
+      f"{apps_opt}` "
       f"(inputs `-b {size}`, {a.runs} timed runs of every build, "
       f"{a.profile_runs} of every profile build; total "
       f"{time.time() - T0:.0f} s).\n")

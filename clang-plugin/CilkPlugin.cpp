@@ -250,7 +250,8 @@ protected:
         [M, I](llvm::PassBuilder &PB) { registerCilkPipeline(PB, M, I); });
 
     return std::make_unique<CilkConsumer>(CI, std::move(Log),
-                                          M != Mode::Serial, WarnUnsynced);
+                                          M != Mode::Serial, WarnUnsynced,
+                                          I == Instrument::Race);
   }
 
   /// A bad argument is one error; the plugin still runs (in the default

@@ -274,6 +274,22 @@ struct CilkDiags {
     ThreadReturnsValue = Err("a thread returns no value: send it to a "
                              "continuation with 'send_argument(k, "
                              "value)'");
+    ThreadNotRaceChecked = D.getCustomDiagID(
+        DiagnosticsEngine::Warning,
+        "the race detector does not check continuation-passing threads: "
+        "what thread %0 reads and writes is not recorded");
+    VectorMissing = Err("vector parameter %0 of thread %1 cannot be a "
+                        "missing argument: the closure's creator fills a "
+                        "vector");
+    VectorNeedsLength = Err("vector parameter %0 of thread %1 has no fixed "
+                            "length: pass 'cilk_vector(p, n)', the n "
+                            "elements at p");
+    VectorHasLength = Err("vector parameter %0 of thread %1 has %2 "
+                          "elements: pass the array itself, not "
+                          "'cilk_vector'");
+    VectorNotArgument = Err("'cilk_vector' may only be the argument of a "
+                            "thread's vector parameter (declared 'T v[]') "
+                            "in 'spawn', 'spawn_next' or 'tail_call'");
   }
   DiagnosticsEngine &D;
   unsigned SpawnNotCall, SpawnOfCFunction, SpawnIndirect, SpawnInCFunction,
@@ -287,7 +303,9 @@ struct CilkDiags {
       ThreadKeywordNotThread, ThreadKeywordNotName, ThreadKeywordNotStatement,
       ContArgument, MissingNotCont, MissingNotArgument, MissingInTailCall,
       MissingNotScalar, SendNotCont, SentTwice, SentBefore, ContOutsideThread,
-      SyncInThread, ThreadReturnsValue;
+      SyncInThread, ThreadReturnsValue, ThreadNotRaceChecked, VectorMissing,
+      VectorNeedsLength,
+      VectorHasLength, VectorNotArgument;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -320,6 +338,8 @@ public:
       Missing.push_back(CE);
     if (isCallOf(CE, CILK_ABI_CP_SEND))
       Sends.push_back(CE);
+    if (isCallOf(CE, CILK_ABI_CP_VECTOR_MARKER))
+      Vectors.push_back(CE);
     if (isCallOf(CE, CILK_ABI_SYNCHED))
       Synched.push_back(CE);
     if (isCallOf(CE, CILK_ABI_INLET_BEGIN))
@@ -357,7 +377,8 @@ public:
   llvm::SmallVector<ReturnStmt *, 8> Returns;
   /// Continuation-passing threads: direct calls of threads, spawn_next
   /// and tail_call markers, missing arguments, sends, `cont` variables.
-  llvm::SmallVector<CallExpr *, 4> ThreadCalls, ThreadKeywords, Missing, Sends;
+  llvm::SmallVector<CallExpr *, 4> ThreadCalls, ThreadKeywords, Missing, Sends,
+      Vectors;
   llvm::SmallVector<VarDecl *, 4> Continuations;
 
 private:
@@ -419,7 +440,7 @@ public:
     if (C.Spawns.empty() && C.SyncRefs.empty() && C.CilkCalls.empty() &&
         C.AbortRefs.empty() && C.Synched.empty() && C.ThreadCalls.empty() &&
         C.ThreadKeywords.empty() && C.Missing.empty() && C.Sends.empty() &&
-        C.Continuations.empty() && !InThread)
+        C.Continuations.empty() && C.Vectors.empty() && !InThread)
       return;
     ParentMap PM(Root);
     checkInletBodies(PM, C.InletBegins);
@@ -445,6 +466,10 @@ public:
       if (!SpawnedCalls.count(CE))
         Diags.D.Report(calleeLoc(CE), Diags.ThreadCalled)
             << CE->getDirectCallee();
+    for (CallExpr *VM : C.Vectors)
+      if (!PlacedVectors.count(VM))
+        Diags.D.Report(SM.getFileLoc(VM->getExprLoc()),
+                       Diags.VectorNotArgument);
 
     llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> GoodSyncs;
     for (DeclRefExpr *E : C.SyncRefs)
@@ -495,8 +520,11 @@ public:
     for (CallExpr *CE : ThreadSpawns) {
       if (InCilk)
         wrapResultArguments(CE);
+      wrapVectorArguments(CE, CE->getDirectCallee());
       rewriteSpawn(CE, CILK_ABI_CP_SPAWN_MARKER);
     }
+    for (auto [CE, Callee] : NextCalls)
+      wrapVectorArguments(CE, Callee);
     for (auto [Parent, Stmt] : Assignments)
       endSpawnStatement(Parent, Stmt);
     for (auto [Parent, Stmt] : GoodSyncs)
@@ -532,8 +560,9 @@ private:
     }
     if (const FunctionDecl *Callee = CE->getDirectCallee();
         Callee && isThread(Callee)) {
+      bool VectorsOk = checkVectorArguments(CE, Callee);
       if (checkSpawnContext(PM, UO, Loc, CE, Callee) &&
-          (InCilk || checkContinuationArguments(CE, Callee)))
+          (InCilk || checkContinuationArguments(CE, Callee)) && VectorsOk)
         ThreadSpawns.push_back(CE);
       return nullptr;
     }
@@ -923,6 +952,98 @@ private:
     return Ok;
   }
 
+  /// The element count of P's vector if P is a thread's vector parameter
+  /// (declared as an array: PCM's vectors in closures): N for `T v[N]`, 0
+  /// for `T v[]` (or a variable length).
+  static std::optional<uint64_t> vectorLength(const ParmVarDecl *P) {
+    if (isContinuation(P))
+      return std::nullopt;
+    const ArrayType *AT = P->getOriginalType()->getAsArrayTypeUnsafe();
+    if (!AT)
+      return std::nullopt;
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      return CAT->getZExtSize();
+    return 0;
+  }
+
+  /// The `cilk_vector(p, n)` call E is, if it is one.
+  static CallExpr *vectorCall(const Expr *E) {
+    auto *CE = dyn_cast<CallExpr>(const_cast<Expr *>(E->IgnoreParenCasts()));
+    return CE && isCallOf(CE, CILK_ABI_CP_VECTOR_MARKER) ? CE : nullptr;
+  }
+
+  /// Each argument for a vector parameter of thread Callee in Call (a
+  /// spawn, spawn_next or tail_call): for `T v[]` a `cilk_vector(p, n)`,
+  /// for `T v[N]` the array itself, and never missing. False after an
+  /// error.
+  bool checkVectorArguments(const CallExpr *Call, const FunctionDecl *Callee) {
+    bool Ok = true;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      std::optional<uint64_t> N = vectorLength(P);
+      if (!N)
+        continue;
+      const Expr *A = Call->getArg(I);
+      const CallExpr *VM = vectorCall(A);
+      if (VM)
+        PlacedVectors.insert(VM);
+      SourceLocation Loc = SM.getFileLoc(A->getExprLoc());
+      if (missingCall(A))
+        Diags.D.Report(Loc, Diags.VectorMissing) << P << Callee;
+      else if (!*N && !VM)
+        Diags.D.Report(Loc, Diags.VectorNeedsLength) << P << Callee;
+      else if (*N && VM)
+        Diags.D.Report(Loc, Diags.VectorHasLength)
+            << P << Callee << static_cast<unsigned>(*N);
+      else
+        continue;
+      Ok = false;
+    }
+    return Ok;
+  }
+
+  /// A spawn or spawn_next of Callee: each argument p for a vector
+  /// parameter `T v[N]` becomes
+  ///   (T *)__cilk_cp_vector_marker((void *)p, N * sizeof(T))
+  /// (a `T v[]` one is already `cilk_vector(p, n)`).
+  void wrapVectorArguments(CallExpr *CE, const FunctionDecl *Callee) {
+    FunctionDecl *Marker = nullptr;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      std::optional<uint64_t> N = vectorLength(P);
+      if (!N || !*N)
+        continue;
+      if (!Marker)
+        Marker = lookupRuntimeFunction(CILK_ABI_CP_VECTOR_MARKER);
+      QualType Elem = P->getOriginalType()->getAsArrayTypeUnsafe()
+                          ->getElementType();
+      wrapArgument(CE, I, Marker,
+                   *N * Ctx.getTypeSizeInChars(Elem).getQuantity());
+    }
+  }
+
+  /// Argument I of CE, a pointer p, becomes
+  ///   (typeof p)Marker((void *)p, Bytes)
+  void wrapArgument(CallExpr *CE, unsigned I, FunctionDecl *Marker,
+                    uint64_t Bytes) {
+    Expr *A = CE->getArg(I);
+    SourceLocation Loc = A->getBeginLoc();
+    QualType SizeTy = Ctx.getSizeType();
+    Expr *Args[] = {
+        ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, A, nullptr,
+                                 VK_PRValue, FPOptionsOverride()),
+        IntegerLiteral::Create(
+            Ctx, llvm::APInt(Ctx.getTypeSize(SizeTy), Bytes), SizeTy, Loc)};
+    CallExpr *Call =
+        CallExpr::Create(Ctx, functionPointer(Marker, Loc), Args,
+                         Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
+    CE->setArg(I, ImplicitCastExpr::Create(Ctx, A->getType(), CK_BitCast, Call,
+                                           nullptr, VK_PRValue,
+                                           FPOptionsOverride()));
+  }
+
   /// The missing-argument marker `?x` is, if E is one.
   static CallExpr *missingCall(const Expr *E) {
     for (;;) {
@@ -1002,6 +1123,8 @@ private:
         continue;
       }
       checkContinuationArguments(Call, Callee);
+      if (checkVectorArguments(Call, Callee) && Next)
+        NextCalls.push_back({Call, Callee});
       for (unsigned I = 0;
            I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
         const Expr *A = Call->getArg(I);
@@ -1075,26 +1198,11 @@ private:
          ++I) {
       if (!isContinuation(Callee->getParamDecl(I)))
         continue;
-      Expr *A = CE->getArg(I);
-      QualType PtrTy = A->getType();
-      const auto *PT = PtrTy->getAs<PointerType>();
+      const auto *PT = CE->getArg(I)->getType()->getAs<PointerType>();
       if (!PT)
         continue; // clang reported it
-      SourceLocation Loc = A->getBeginLoc();
-      QualType SizeTy = Ctx.getSizeType();
-      uint64_t Size =
-          Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity();
-      Expr *Args[] = {
-          ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, A, nullptr,
-                                   VK_PRValue, FPOptionsOverride()),
-          IntegerLiteral::Create(
-              Ctx, llvm::APInt(Ctx.getTypeSize(SizeTy), Size), SizeTy, Loc)};
-      CallExpr *Call =
-          CallExpr::Create(Ctx, functionPointer(Marker, Loc), Args,
-                           Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
-      CE->setArg(I, ImplicitCastExpr::Create(Ctx, PtrTy, CK_BitCast, Call,
-                                             nullptr, VK_PRValue,
-                                             FPOptionsOverride()));
+      wrapArgument(CE, I, Marker,
+                   Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity());
     }
   }
 
@@ -1107,6 +1215,10 @@ private:
   bool InThread;
   /// Spawns of threads, checked.
   llvm::SmallVector<CallExpr *, 8> ThreadSpawns;
+  /// spawn_next calls, checked, and their threads.
+  llvm::SmallVector<std::pair<CallExpr *, const FunctionDecl *>, 4> NextCalls;
+  /// cilk_vector(p, n) calls that are arguments of vector parameters.
+  llvm::SmallPtrSet<const CallExpr *, 4> PlacedVectors;
   bool Parallel;
   bool WarnUnsynced;
   /// Spawns assigned in statement position: (parent, statement).
@@ -1129,9 +1241,9 @@ private:
 } // namespace
 
 CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,
-                           bool Parallel, bool WarnUnsynced)
+                           bool Parallel, bool WarnUnsynced, bool Race)
     : CI(CI), Log(std::move(Log)), Parallel(Parallel),
-      WarnUnsynced(WarnUnsynced) {}
+      WarnUnsynced(WarnUnsynced), Race(Race) {}
 
 bool CilkConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
   for (Decl *D : DG)
@@ -1144,10 +1256,13 @@ void CilkConsumer::checkDecl(Decl *D) {
   CilkDiags Diags(CI.getDiagnostics());
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     checkRedeclaration(FD);
-    if (!isThread(FD))
+    if (!isThread(FD)) {
       for (const ParmVarDecl *P : FD->parameters())
         if (isContinuation(P))
           Diags.D.Report(P->getLocation(), Diags.ContOutsideThread) << P;
+    } else if (Race && FD->doesThisDeclarationHaveABody()) {
+      Diags.D.Report(FD->getLocation(), Diags.ThreadNotRaceChecked) << FD;
+    }
     if (FD->doesThisDeclarationHaveABody())
       BodyChecker(Ctx, Diags, *Log, FD, Parallel, WarnUnsynced)
           .run(FD->getBody());

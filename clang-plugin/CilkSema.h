@@ -57,9 +57,10 @@ class CilkConsumer : public clang::ASTConsumer {
 public:
   /// Parallel: compiling for a parallel mode (not the serial elision).
   /// WarnUnsynced: warn where a spawn's destination is used before a sync
-  /// (off with -fplugin-arg-cilk-Wno-unsynced).
+  /// (off with -fplugin-arg-cilk-Wno-unsynced). Race: a race detector build
+  /// (-fplugin-arg-cilk-race).
   CilkConsumer(clang::CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,
-               bool Parallel, bool WarnUnsynced);
+               bool Parallel, bool WarnUnsynced, bool Race);
   bool HandleTopLevelDecl(clang::DeclGroupRef DG) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
@@ -71,6 +72,7 @@ private:
   std::shared_ptr<SpawnLog> Log;
   bool Parallel;
   bool WarnUnsynced;
+  bool Race;
 };
 
 /// True if FD, or any declaration of it, carries AnnotateAttr(Name).

@@ -48,6 +48,14 @@
 #define CILK_ABI_CP_TAIL_MARKER "__cilk_cp_tail_marker"
 #define CILK_ABI_CP_MISSING "__cilk_cp_missing_marker"
 #define CILK_ABI_CP_RESULT_MARKER "__cilk_cp_result_marker"
+/* A vector argument (PCM's vectors in closures): a thread parameter
+ * declared as an array, `T v[N]` or `T v[]`, is a vector that the closure
+ * holds by value. Its argument at a spawn or spawn_next is
+ * CILK_ABI_CP_VECTOR_MARKER(p, bytes): the closure copies `bytes` from p
+ * (for `T v[N]` the plugin wraps the array, N elements; for `T v[]` the
+ * program writes cilk_vector(p, n)), and the thread's parameter points to
+ * the copy. */
+#define CILK_ABI_CP_VECTOR_MARKER "__cilk_cp_vector_marker"
 #define CILK_ABI_CP_SEND "__cilk_cp_send"
 #define CILK_ABI_FN_ATTR "cilk"
 /* The closure-creation modes; the values are part of the ABI. (Macros, not
@@ -388,13 +396,15 @@ void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);
 /* A thread: how its closure runs, as the pass lays it out. */
 struct __cilk_thread {
     void (*run)(void *closure); /* loads the slots and calls the thread */
-    int size;                   /* bytes of the closure */
+    int size;                   /* bytes of the closure without vectors */
     const char *name;
 };
-/* A closure of thread t waiting for `missing` arguments: the sender of the
- * last one posts it. The creator fills every other slot before the
- * statement that made it ends. */
-void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing);
+/* A closure of thread t, `size` bytes (t->size, and its vectors after
+ * that), waiting for `missing` arguments: the sender of the last one posts
+ * it. The creator fills every other slot before the statement that made
+ * it ends. */
+void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing,
+                      unsigned long size);
 /* The creator has filled a closure that misses no argument: posts it. */
 void __cilkrt_cp_arm(void *closure);
 /* A Cilk procedure's `spawn T(...)`: runs the filled closure now, and the
@@ -492,6 +502,8 @@ void *__cilk_cp_spawn_marker(void *fn) __attribute__((__nothrow__));
 void *__cilk_cp_next_marker(void *fn) __attribute__((__nothrow__));
 void *__cilk_cp_tail_marker(void *fn) __attribute__((__nothrow__));
 void *__cilk_cp_missing_marker(void *cont) __attribute__((__nothrow__));
+void *__cilk_cp_vector_marker(const void *p, unsigned long bytes)
+    __attribute__((__nothrow__));
 void *__cilk_cp_result_marker(void *dst, unsigned long size)
     __attribute__((__nothrow__));
 void __cilk_cp_send(void *slot) __attribute__((__nothrow__));

@@ -24,6 +24,10 @@
  *                   waits for the missing arguments x and y
  *   send_argument - `send_argument(k, v);` sends v to continuation k
  *   tail_call     - `tail_call T(args);` runs T now
+ *   cilk_vector   - `cilk_vector(p, n)`: the argument of a thread's vector
+ *                   parameter `T v[]`, the n elements at p (the closure
+ *                   holds a copy; a `T v[N]` parameter copies N elements
+ *                   of the array passed)
  *
  * `thread`, `cont`, `spawn_next` and `tail_call` are keywords only where
  * their construct follows; elsewhere they are ordinary names.
@@ -49,5 +53,8 @@
 #define spawn_next _Pragma("cilk spawn_next")
 #define tail_call _Pragma("cilk tail_call")
 #define send_argument(k, v) ((void)(*(k) = (v)), __cilk_cp_send(k))
+#define cilk_vector(p, n)                                                     \
+    ((__typeof__(&*(p)))__cilk_cp_vector_marker(                             \
+        (p), (unsigned long)(n) * sizeof *(p)))
 
 #endif /* CILK_H */

@@ -214,7 +214,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
            Name == CILK_ABI_PROF_CP_WAIT)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_CP_NEW)
-    Ty = FunctionType::get(Ptr, {Ptr, I32}, false);
+    Ty = FunctionType::get(Ptr, {Ptr, I32, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_CP_RESULT)
     Ty = FunctionType::get(Ptr, {Ptr, Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_CP_ARM || Name == CILK_ABI_CP_START ||

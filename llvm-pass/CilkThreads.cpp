@@ -15,14 +15,26 @@
 //
 // and each start of T:
 //
-//   spawn T(a, b);      ->  %c = call ptr @__cilkrt_cp_new(ptr @T.thread, i32 0)
+//   spawn T(a, b);      ->  %c = call ptr @__cilkrt_cp_new(ptr @T.thread, i32 0,
+//                                                        i64 <size>)
 //                           store a, <slot 0>; store b, <slot 1>
 //                           call void @__cilkrt_cp_arm(ptr %c)
-//   spawn_next T(k, ?x) ->  %c = call ptr @__cilkrt_cp_new(ptr @T.thread, i32 1)
+//   spawn_next T(k, ?x) ->  %c = call ptr @__cilkrt_cp_new(ptr @T.thread, i32 1,
+//                                                        i64 <size>)
 //                           store k, <slot 0>
 //                           store ptr %c, <link 1>; store <slot 1>, ptr %x
 //                           (posted by the sender of x)
 //   tail_call T(a);     ->  tail call void @T(a)
+//
+// A vector argument, `call ptr @__cilk_cp_vector_marker(ptr %p, i64 %bytes)`
+// (PCM's vectors; the plugin wraps each argument of an array parameter),
+// is copied to the closure's end, 16-aligned after the fixed slots, and
+// its slot points to the copy:
+//
+//   %v = getelementptr i8, ptr %c, i64 <offset>   ; size += align16(bytes)
+//   call void @llvm.memcpy(ptr %v, ptr %p, i64 %bytes); store ptr %v, <slot>
+//
+// A tail_call passes %p itself: the thread runs before its caller ends.
 //
 // In a Cilk procedure, `spawn T(...)` runs T at once (__cilkrt_cp_start),
 // and each continuation argument delivers into the procedure's variable:
@@ -61,6 +73,7 @@ namespace {
 struct ThreadClosure {
   SmallVector<Type *, 8> SlotTy; // a parameter's type, or its byval type
   SmallVector<uint64_t, 8> Offset;
+  uint64_t Size = 0;              // bytes, 16-aligned, without vectors
   GlobalVariable *Desc = nullptr; // @T.thread
 };
 
@@ -101,7 +114,7 @@ ThreadClosure &ThreadLowering::closureOf(Function *T) {
     C.Offset.push_back(At);
     At += DL.getTypeAllocSize(Ty);
   }
-  uint64_t Size = alignTo(At, 16);
+  C.Size = alignTo(At, 16);
 
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
@@ -116,7 +129,7 @@ ThreadClosure &ThreadLowering::closureOf(Function *T) {
   C.Desc = new GlobalVariable(
       M, DescTy, true, GlobalValue::InternalLinkage,
       ConstantStruct::get(DescTy, {buildRunner(T, C),
-                                   ConstantInt::get(I32, Size), NameGV}),
+                                   ConstantInt::get(I32, C.Size), NameGV}),
       T->getName() + ".thread");
   C.Desc->setAlignment(Align(8));
   return C;
@@ -162,8 +175,20 @@ Value *missingContinuation(Value *V) {
                                                   : nullptr;
 }
 
+/// The call of the vector marker that V is, if it is one.
+CallInst *vectorMarker(Value *V) {
+  auto *CI = dyn_cast<CallInst>(V);
+  return CI && isCallTo(*CI, CILK_ABI_CP_VECTOR_MARKER) ? CI : nullptr;
+}
+
 void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
   if (Tail) {
+    for (Use &A : Call->args())
+      if (CallInst *VM = vectorMarker(A)) {
+        A.set(VM->getArgOperand(0));
+        if (VM->use_empty())
+          VM->eraseFromParent();
+      }
     Call->setCalledOperand(T);
     if (auto *CI = dyn_cast<CallInst>(Call))
       CI->setTailCall();
@@ -174,15 +199,32 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
   unsigned Missing = 0;
   for (Value *A : Call->args())
     Missing += missingContinuation(A) != nullptr;
-  Value *Closure =
-      B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_NEW),
-                   {C.Desc, B.getInt32(Missing)}, T->getName() + ".closure");
-  SmallVector<Instruction *, 4> Dead;
+  // The closure's size: its fixed slots, then each vector, 16-aligned.
+  Value *Size = B.getInt64(C.Size);
+  SmallVector<Value *, 2> VectorAt(Call->arg_size(), nullptr);
+  for (unsigned I = 0; I < Call->arg_size() && I < T->arg_size(); ++I)
+    if (CallInst *VM = vectorMarker(Call->getArgOperand(I))) {
+      VectorAt[I] = Size;
+      Value *Bytes = B.CreateZExtOrTrunc(VM->getArgOperand(1), B.getInt64Ty());
+      Size = B.CreateAnd(B.CreateAdd(B.CreateAdd(Size, Bytes), B.getInt64(15)),
+                         B.getInt64(~uint64_t(15)), "cp.size");
+    }
+  Value *Closure = B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_NEW),
+                                {C.Desc, B.getInt32(Missing), Size},
+                                T->getName() + ".closure");
+  SmallVector<Instruction *, 4> Dead, DeadVectors;
   for (unsigned I = 0; I < Call->arg_size() && I < T->arg_size(); ++I) {
     Value *A = Call->getArgOperand(I);
     Value *Slot =
         B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Closure, C.Offset[I]);
-    if (Value *Cont = missingContinuation(A)) {
+    if (CallInst *VM = vectorMarker(A)) {
+      Value *Copy = B.CreateInBoundsGEP(B.getInt8Ty(), Closure, VectorAt[I],
+                                        "cp.vector");
+      B.CreateMemCpy(Copy, MaybeAlign(16), VM->getArgOperand(0), MaybeAlign(1),
+                     VM->getArgOperand(1));
+      B.CreateStore(Copy, Slot);
+      DeadVectors.push_back(VM);
+    } else if (Value *Cont = missingContinuation(A)) {
       Value *Link =
           B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Closure, C.Offset[I] - 8);
       B.CreateStore(Closure, Link);
@@ -208,6 +250,9 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
     if (MC->use_empty())
       MC->eraseFromParent();
   }
+  for (Instruction *VM : DeadVectors)
+    if (VM->use_empty())
+      VM->eraseFromParent();
 }
 
 bool ThreadLowering::lowerResults(Function &F) {
@@ -274,7 +319,8 @@ bool ThreadLowering::run() {
   for (Function &F : M)
     if (!F.isDeclaration())
       Changed |= lowerResults(F);
-  for (const char *Name : {CILK_ABI_CP_MISSING, CILK_ABI_CP_RESULT_MARKER})
+  for (const char *Name : {CILK_ABI_CP_MISSING, CILK_ABI_CP_RESULT_MARKER,
+                           CILK_ABI_CP_VECTOR_MARKER})
     if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
       Fn->eraseFromParent();
   return Changed;

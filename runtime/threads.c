@@ -43,7 +43,7 @@ struct cp_closure {
      * and the span where the thread (a result: its value) is ready. */
     struct __cilk_prof *owner;
     _Atomic long long ready;
-    void *unused;
+    unsigned long size; /* bytes of the closure (a thread's) */
 };
 
 _Static_assert(sizeof(struct cp_closure) == CILK_ABI_CP_HEADER_SIZE,
@@ -106,7 +106,7 @@ static inline void run_one(struct worker *w, struct cp_closure *c)
         run_profiled(w, c);
     else
         t->run(c);
-    frame_free(w, c, t->size);
+    frame_free(w, c, (int)c->size);
     STAT_INC(w, cp_threads);
     count(&w->cp_ran);
 }
@@ -137,12 +137,16 @@ static void post(struct worker *w, struct cp_closure *c)
  * a new closure reach no sender before the statement that made it ends
  * (`?x` stores them in the thread's own variables), and by then the
  * creator has filled every slot and, if nothing is missing, posted it. */
-void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing)
+void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing,
+                      unsigned long size)
 {
     struct worker *w = __cilkrt_tls_worker;
-    struct cp_closure *c = frame_alloc(w, t->size);
+    if (__builtin_expect(size > INT_MAX, 0))
+        fatal("%s: a closure of more than 2 GiB of vectors", t->name);
+    struct cp_closure *c = frame_alloc(w, (int)size);
     c->desc = &cp_entry;
     c->thread = t;
+    c->size = size;
     atomic_init(&c->join, missing);
     /* Made by a thread: its successor or child, ready no earlier than now.
      * Made by a procedure: __cilkrt_prof_cp_start sets both. */

@@ -1,6 +1,6 @@
 // Checks the diagnostics of continuation-passing threads: every misuse the
 // compiler can see is an error at its place.
-// RUN: %cilkcc -fsyntax-only -Xclang -verify %s
+// RUN: %cilkcc -fsyntax-only -ferror-limit=0 -Xclang -verify %s
 
 #include <pthread.h>
 
@@ -74,4 +74,22 @@ int c_function(cont int k)           // expected-error {{continuation 'k' declar
     send_argument(k, 1);             // expected-error {{'send_argument' may only appear in a thread}}
     spawn sum(k, 1, 2);              // expected-error {{'spawn' used in C function 'c_function'}}
     return 0;
+}
+
+// Vectors in closures: `T v[N]` takes the array, `T v[]` cilk_vector(p, n).
+thread fixed(cont int k, int v[4]) { send_argument(k, v[0]); }
+thread any(cont int k, int n, int v[]) { send_argument(k, v[n - 1]); }
+
+thread vectors(cont int k, int *p)
+{
+    int a[4] = {1, 2, 3, 4};
+    cont int x, y;
+    cont int *vv;
+    spawn fixed(k, a);
+    spawn any(k, 2, cilk_vector(p, 2));
+    spawn any(k, 2, p);              // expected-error {{vector parameter 'v' of thread 'any' has no fixed length: pass 'cilk_vector(p, n)', the n elements at p}}
+    spawn fixed(k, cilk_vector(a, 4)); // expected-error {{vector parameter 'v' of thread 'fixed' has 4 elements: pass the array itself, not 'cilk_vector'}}
+    spawn_next any(x, 1, ?vv);       // expected-error {{vector parameter 'v' of thread 'any' cannot be a missing argument: the closure's creator fills a vector}}
+    spawn_next sum(y, 1, *cilk_vector(p, 1)); // expected-error {{'cilk_vector' may only be the argument of a thread's vector parameter (declared 'T v[]') in 'spawn', 'spawn_next' or 'tail_call'}}
+    tail_call any(k, 1, cilk_vector(p, 1));
 }

@@ -24,7 +24,7 @@ define i32 @leaf() "cilk" {
 ; CHECK-LABEL: define i32 @p()
 ; CHECK: call void @__cilkrt_prof_enter(ptr %prof)
 ; CHECK: %cp.result = call ptr @__cilkrt_cp_result(ptr %cp.results, ptr %r, i64 4)
-; CHECK: %[[C:.*]] = call ptr @__cilkrt_cp_new(ptr @one.thread, i32 0)
+; CHECK: %[[C:.*]] = call ptr @__cilkrt_cp_new(ptr @one.thread, i32 0, i64 64)
 ; CHECK: call void @__cilkrt_prof_cp_start(ptr %prof, ptr %[[C]])
 ; CHECK-NEXT: call void @__cilkrt_prof_cp_wait(ptr %prof, ptr %cp.results)
 ; CHECK-NEXT: call void @__cilkrt_prof_sync(ptr %prof)

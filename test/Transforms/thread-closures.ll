@@ -22,7 +22,7 @@ define void @sum(ptr %k, i32 %x, double %y) {
 }
 
 ; CHECK-LABEL: define void @f(
-; CHECK: %[[C:.*]] = call ptr @__cilkrt_cp_new(ptr @sum.thread, i32 1)
+; CHECK: %[[C:.*]] = call ptr @__cilkrt_cp_new(ptr @sum.thread, i32 1, i64 96)
 ; CHECK-NEXT: %[[K:.*]] = getelementptr inbounds i8, ptr %[[C]], i64 56
 ; CHECK-NEXT: store ptr %k, ptr %[[K]]
 ; CHECK-NEXT: %[[X:.*]] = getelementptr inbounds i8, ptr %[[C]], i64 72
@@ -32,7 +32,7 @@ define void @sum(ptr %k, i32 %x, double %y) {
 ; CHECK-NEXT: %[[Y:.*]] = getelementptr inbounds i8, ptr %[[C]], i64 88
 ; CHECK-NEXT: store double 2.500000e+00, ptr %[[Y]]
 ; CHECK-NOT: call void @__cilkrt_cp_arm(ptr %[[C]])
-; CHECK: %[[D:.*]] = call ptr @__cilkrt_cp_new(ptr @sum.thread, i32 0)
+; CHECK: %[[D:.*]] = call ptr @__cilkrt_cp_new(ptr @sum.thread, i32 0, i64 96)
 ; CHECK: store i32 7, ptr
 ; CHECK: call void @__cilkrt_cp_arm(ptr %[[D]])
 ; CHECK: tail call void @sum(ptr %k, i32 1, double 0.000000e+00)
