@@ -104,9 +104,9 @@ void closure_complete(struct worker *w, struct closure *c)
     closure_join(w, p);
 }
 
-void *frame_alloc_heap(int size_class)
+void *frame_alloc_heap(size_t size_class)
 {
-    void *f = aligned_alloc(64, (size_t)(size_class + 1) * 64);
+    void *f = aligned_alloc(64, (size_class + 1) * 64);
     if (!f)
         abort();
     return f;

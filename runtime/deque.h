@@ -22,10 +22,12 @@ static inline bool deque_push(struct worker *w, struct closure *c)
     return true;
 }
 
-/* deque_pop's cases with a thief in the way: the deque looked empty (t,
- * the tail, at or below head), or a thief's head passed the entry after
- * the owner lowered the tail to t. */
-struct closure *deque_pop_empty(struct worker *w, struct __cilk_frame **t);
+/* deque_pop's cases with a thief in the way. deque_empty: the deque looked
+ * empty (t, the tail, at or below head); true unless a thief holding the
+ * lock had raised head past the entry only to put it back (it saw the
+ * owner's tail too low). deque_pop_contended: a thief's head passed the
+ * entry after the owner lowered the tail to t. */
+bool deque_empty(struct worker *w, struct __cilk_frame **t);
 struct closure *deque_pop_contended(struct worker *w,
                                     struct __cilk_frame **t);
 
@@ -36,8 +38,8 @@ static inline struct closure *deque_pop(struct worker *w)
 {
     struct __cilk_frame **t =
         atomic_load_explicit(&w->tail, memory_order_relaxed);
-    if (__builtin_expect(t <= atomic_load(&w->head), 0))
-        return deque_pop_empty(w, t);
+    if (__builtin_expect(t <= atomic_load(&w->head), 0) && deque_empty(w, t))
+        return NULL;
     atomic_store(&w->tail, --t);
     if (__builtin_expect(atomic_load(&w->head) > t, 0))
         return deque_pop_contended(w, t);

@@ -181,19 +181,12 @@ void deque_settle(struct worker *w, struct __cilk_frame **entry)
     spin_unlock(&w->lock);
 }
 
-struct closure *deque_pop_empty(struct worker *w, struct __cilk_frame **t)
+bool deque_empty(struct worker *w, struct __cilk_frame **t)
 {
-    /* Empty, unless a thief holding the lock has raised head past the
-     * entry only to put it back (it saw our tail too low). */
     spin_lock(&w->lock);
     bool empty = atomic_load(&w->head) >= t;
     spin_unlock(&w->lock);
-    if (empty)
-        return NULL;
-    atomic_store(&w->tail, --t);
-    if (atomic_load(&w->head) > t)
-        return deque_pop_contended(w, t);
-    return (struct closure *)*t;
+    return empty;
 }
 
 struct closure *deque_pop_contended(struct worker *w,
@@ -491,6 +484,9 @@ bool sched_threads_quiescent(void)
 {
     int n = atomic_load_explicit(&nvictims, memory_order_acquire);
     unsigned long ran = 0, posted = 0;
+    /* Every run is read before any post: a closure posted and run while
+     * the sums are read can only make posted exceed ran, never hide a
+     * pending closure behind a run counted against a post not yet read. */
     for (int i = 0; i < n; i++)
         ran += atomic_load(&workers[i]->cp_ran);
     for (int i = 0; i < n; i++)

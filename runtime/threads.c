@@ -106,7 +106,7 @@ static inline void run_one(struct worker *w, struct cp_closure *c)
         run_profiled(w, c);
     else
         t->run(c);
-    frame_free(w, c, (int)c->size);
+    frame_free(w, c, c->size);
     STAT_INC(w, cp_threads);
     count(&w->cp_ran);
 }
@@ -141,9 +141,7 @@ void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing,
                       unsigned long size)
 {
     struct worker *w = __cilkrt_tls_worker;
-    if (__builtin_expect(size > INT_MAX, 0))
-        fatal("%s: a closure of more than 2 GiB of vectors", t->name);
-    struct cp_closure *c = frame_alloc(w, (int)size);
+    struct cp_closure *c = frame_alloc(w, size);
     c->desc = &cp_entry;
     c->thread = t;
     c->size = size;
@@ -153,7 +151,7 @@ void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing,
     c->owner = w->cp_owner;
     atomic_init(&c->ready, LLONG_MIN);
     STAT_INC(w, cp_closures);
-    if (__builtin_expect(profile_threads, 0) && c->owner)
+    if (__builtin_expect(profile_threads, 0))
         profile_thread_edge(w, &c->ready);
     return c;
 }

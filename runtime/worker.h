@@ -121,17 +121,17 @@ extern __thread atomic_int __cilkrt_tls_cf
 /* Frames and closures come from per-worker free lists of 64-byte size
  * classes; w must be the calling thread's worker. Inline: a thread's
  * closure is allocated and freed once per thread (threads.c). */
-static inline int frame_size_class(int size)
+static inline size_t frame_size_class(size_t size)
 {
-    return (int)(((unsigned)size + 63) / 64) - 1;
+    return (size + 63) / 64 - 1;
 }
 
 /* The free list is empty, or the size has no class: from the heap. */
-__attribute__((cold)) void *frame_alloc_heap(int size_class);
+__attribute__((cold)) void *frame_alloc_heap(size_t size_class);
 
-static inline void *frame_alloc(struct worker *w, int size)
+static inline void *frame_alloc(struct worker *w, size_t size)
 {
-    int k = frame_size_class(size);
+    size_t k = frame_size_class(size);
     if (++w->stats.live > w->stats.max_live)
         w->stats.max_live = w->stats.live;
     void *f;
@@ -142,9 +142,9 @@ static inline void *frame_alloc(struct worker *w, int size)
     return frame_alloc_heap(k);
 }
 
-static inline void frame_free(struct worker *w, void *f, int size)
+static inline void frame_free(struct worker *w, void *f, size_t size)
 {
-    int k = frame_size_class(size);
+    size_t k = frame_size_class(size);
     w->stats.live--;
     if (__builtin_expect(k >= FREELIST_CLASSES, 0)) {
         free(f);
