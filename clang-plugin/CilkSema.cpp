@@ -278,9 +278,20 @@ struct CilkDiags {
         DiagnosticsEngine::Warning,
         "the race detector does not check continuation-passing threads: "
         "what thread %0 reads and writes is not recorded");
-    VectorMissing = Err("vector parameter %0 of thread %1 cannot be a "
-                        "missing argument: the closure's creator fills a "
-                        "vector");
+    VectorMissing = Err("vector parameter %0 of thread %1 is missing "
+                        "element by element: '?x' needs an array of "
+                        "continuations of %2, one per element (declared "
+                        "'cont T x[n]')");
+    VectorMissingLength = Err("vector parameter %0 of thread %1 has %2 "
+                              "elements: its missing argument needs an "
+                              "array of exactly %2 continuations");
+    VectorMissingType = Err("vector parameter %0 of thread %1 has elements "
+                            "of type %2: its missing argument needs "
+                            "continuations of %2, not of %3");
+    MissingArray = Err("'?x' names an array of continuations, which only "
+                       "a vector parameter ('T v[N]' or 'T v[]') of the "
+                       "thread takes: parameter %0 of thread %1 is not "
+                       "one");
     VectorNeedsLength = Err("vector parameter %0 of thread %1 has no fixed "
                             "length: pass 'cilk_vector(p, n)', the n "
                             "elements at p");
@@ -304,7 +315,7 @@ struct CilkDiags {
       ContArgument, MissingNotCont, MissingNotArgument, MissingInTailCall,
       MissingNotScalar, SendNotCont, SentTwice, SentBefore, ContOutsideThread,
       SyncInThread, ThreadReturnsValue, ThreadNotRaceChecked, VectorMissing,
-      VectorNeedsLength,
+      VectorMissingLength, VectorMissingType, MissingArray, VectorNeedsLength,
       VectorHasLength, VectorNotArgument;
 };
 
@@ -989,9 +1000,10 @@ private:
       if (VM)
         PlacedVectors.insert(VM);
       SourceLocation Loc = SM.getFileLoc(A->getExprLoc());
-      if (missingCall(A))
-        Diags.D.Report(Loc, Diags.VectorMissing) << P << Callee;
-      else if (!*N && !VM)
+      if (const CallExpr *M = missingCall(A)) {
+        if (checkMissingVector(Loc, M, P, Callee, *N))
+          continue;
+      } else if (!*N && !VM)
         Diags.D.Report(Loc, Diags.VectorNeedsLength) << P << Callee;
       else if (*N && VM)
         Diags.D.Report(Loc, Diags.VectorHasLength)
@@ -1003,39 +1015,99 @@ private:
     return Ok;
   }
 
+  /// The operand x of the missing-argument marker `?x`, M.
+  static Expr *missingOperand(const CallExpr *M) {
+    const auto *Addr =
+        dyn_cast<UnaryOperator>(M->getArg(0)->IgnoreParenImpCasts());
+    return Addr && Addr->getOpcode() == UO_AddrOf
+               ? Addr->getSubExpr()->IgnoreParens()
+               : nullptr;
+  }
+
+  /// `?x` (its marker M) for vector parameter P of Callee, which has N
+  /// elements (0: any number), left empty to be filled by sends (PCM's
+  /// `_`): x must be an array of continuations of P's element type, N of
+  /// them if N. False after an error.
+  bool checkMissingVector(SourceLocation Loc, const CallExpr *M,
+                          const ParmVarDecl *P, const FunctionDecl *Callee,
+                          uint64_t N) {
+    QualType Elem =
+        P->getOriginalType()->getAsArrayTypeUnsafe()->getElementType();
+    const Expr *X = missingOperand(M);
+    if (!X || !isContinuationExpr(X))
+      return false; // not a continuation: MissingNotCont says so
+    const ArrayType *AT = Ctx.getAsArrayType(X->getType());
+    if (!AT) {
+      Diags.D.Report(Loc, Diags.VectorMissing) << P << Callee << Elem;
+      return false;
+    }
+    QualType Sent = AT->getElementType()->getPointeeType();
+    if (Sent.isNull() || !Ctx.hasSameUnqualifiedType(Sent, Elem)) {
+      Diags.D.Report(Loc, Diags.VectorMissingType)
+          << P << Callee << Elem
+          << (Sent.isNull() ? AT->getElementType() : Sent);
+      return false;
+    }
+    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+    if (N && (!CAT || CAT->getZExtSize() != N)) {
+      Diags.D.Report(Loc, Diags.VectorMissingLength)
+          << P << Callee << static_cast<unsigned>(N);
+      return false;
+    }
+    return true;
+  }
+
   /// A spawn or spawn_next of Callee: each argument p for a vector
   /// parameter `T v[N]` becomes
   ///   (T *)__cilk_cp_vector_marker((void *)p, N * sizeof(T))
-  /// (a `T v[]` one is already `cilk_vector(p, n)`).
+  /// (a `T v[]` one is already `cilk_vector(p, n)`), and each missing one
+  /// `?x`, for either, becomes
+  ///   (T *)__cilk_cp_missing_vector_marker((void *)&x, sizeof x,
+  ///                                        sizeof(T), _Alignof(T))
   void wrapVectorArguments(CallExpr *CE, const FunctionDecl *Callee) {
-    FunctionDecl *Marker = nullptr;
     for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
          ++I) {
       const ParmVarDecl *P = Callee->getParamDecl(I);
       std::optional<uint64_t> N = vectorLength(P);
-      if (!N || !*N)
+      if (!N)
         continue;
-      if (!Marker)
-        Marker = lookupRuntimeFunction(CILK_ABI_CP_VECTOR_MARKER);
       QualType Elem = P->getOriginalType()->getAsArrayTypeUnsafe()
                           ->getElementType();
-      wrapArgument(CE, I, Marker,
-                   *N * Ctx.getTypeSizeInChars(Elem).getQuantity());
+      uint64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+      if (const CallExpr *M = missingCall(CE->getArg(I)))
+        wrapArgument(
+            CE, I,
+            lookupRuntimeFunction(CILK_ABI_CP_MISSING_VECTOR_MARKER),
+            const_cast<Expr *>(M->getArg(0)),
+            {new (Ctx) UnaryExprOrTypeTraitExpr(
+                 UETT_SizeOf, missingOperand(M), Ctx.getSizeType(),
+                 M->getBeginLoc(), M->getEndLoc()),
+             sizeLiteral(Size, M->getBeginLoc()),
+             sizeLiteral(Ctx.getTypeAlignInChars(Elem).getQuantity(),
+                         M->getBeginLoc())});
+      else if (*N)
+        wrapArgument(CE, I, lookupRuntimeFunction(CILK_ABI_CP_VECTOR_MARKER),
+                     CE->getArg(I),
+                     {sizeLiteral(*N * Size, CE->getArg(I)->getBeginLoc())});
     }
   }
 
-  /// Argument I of CE, a pointer p, becomes
-  ///   (typeof p)Marker((void *)p, Bytes)
-  void wrapArgument(CallExpr *CE, unsigned I, FunctionDecl *Marker,
-                    uint64_t Bytes) {
+  IntegerLiteral *sizeLiteral(uint64_t V, SourceLocation Loc) {
+    QualType SizeTy = Ctx.getSizeType();
+    return IntegerLiteral::Create(
+        Ctx, llvm::APInt(Ctx.getTypeSize(SizeTy), V), SizeTy, Loc);
+  }
+
+  /// Argument I of CE, a pointer, becomes
+  ///   (typeof argument)Marker((void *)p, Sizes...)
+  void wrapArgument(CallExpr *CE, unsigned I, FunctionDecl *Marker, Expr *P,
+                    llvm::ArrayRef<Expr *> Sizes) {
     Expr *A = CE->getArg(I);
     SourceLocation Loc = A->getBeginLoc();
-    QualType SizeTy = Ctx.getSizeType();
-    Expr *Args[] = {
-        ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, A, nullptr,
-                                 VK_PRValue, FPOptionsOverride()),
-        IntegerLiteral::Create(
-            Ctx, llvm::APInt(Ctx.getTypeSize(SizeTy), Bytes), SizeTy, Loc)};
+    llvm::SmallVector<Expr *, 4> Args = {ImplicitCastExpr::Create(
+        Ctx, Ctx.VoidPtrTy, CK_BitCast, P, nullptr, VK_PRValue,
+        FPOptionsOverride())};
+    Args.append(Sizes.begin(), Sizes.end());
     CallExpr *Call =
         CallExpr::Create(Ctx, functionPointer(Marker, Loc), Args,
                          Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
@@ -1132,8 +1204,11 @@ private:
           continue;
         SourceLocation ALoc = SM.getFileLoc(A->getExprLoc());
         const ParmVarDecl *Param = Callee->getParamDecl(I);
+        const Expr *X = missingOperand(missingCall(A));
         if (!Next)
           Diags.D.Report(ALoc, Diags.MissingInTailCall);
+        else if (X && Ctx.getAsArrayType(X->getType()) && !vectorLength(Param))
+          Diags.D.Report(ALoc, Diags.MissingArray) << Param << Callee;
         else if (!Param->getType()->isScalarType() ||
                  Param->getType()->isAnyComplexType())
           Diags.D.Report(ALoc, Diags.MissingNotScalar)
@@ -1201,8 +1276,10 @@ private:
       const auto *PT = CE->getArg(I)->getType()->getAs<PointerType>();
       if (!PT)
         continue; // clang reported it
-      wrapArgument(CE, I, Marker,
-                   Ctx.getTypeSizeInChars(PT->getPointeeType()).getQuantity());
+      wrapArgument(CE, I, Marker, CE->getArg(I),
+                   {sizeLiteral(Ctx.getTypeSizeInChars(PT->getPointeeType())
+                                    .getQuantity(),
+                                CE->getArg(I)->getBeginLoc())});
     }
   }
 

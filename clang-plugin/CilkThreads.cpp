@@ -325,9 +325,11 @@ private:
         // Diagnostics about the missing argument point at its `?`.
         SourceLocation Keyword = Loc;
         Loc = T.getLocation();
-        append(Out, "( * ( __typeof__ (");
+        // `& *`: an array of continuations (a vector left empty) decays,
+        // and the marker's value is then the vector parameter's pointer.
+        append(Out, "( * ( __typeof__ ( & * (");
         Out.append(Operand);
-        append(Out, ") ) " CILK_ABI_CP_MISSING " ( & (");
+        append(Out, ") ) ) " CILK_ABI_CP_MISSING " ( & (");
         Out.append(Operand);
         append(Out, ") ) )");
         Loc = Keyword;

@@ -11,8 +11,10 @@
 //                                    slot its value goes to
 //   spawn_next T(k, ?x);         ->  ((__typeof__(T) *)
 //                                     __cilk_cp_next_marker((void *)T))
-//                                    (k, (*(__typeof__(x))
+//                                    (k, (*(__typeof__(&*(x)))
 //                                         __cilk_cp_missing_marker(&(x))));
+//                                    (`&*` decays an array of continuations,
+//                                    a vector left empty, to a pointer)
 //   tail_call T(args);           ->  the same through __cilk_cp_tail_marker
 //   send_argument(k, v)          ->  ((void)(*(k) = (v)), __cilk_cp_send(k))
 //                                    (a plain macro of cilk.h)

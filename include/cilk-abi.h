@@ -56,6 +56,12 @@
  * program writes cilk_vector(p, n)), and the thread's parameter points to
  * the copy. */
 #define CILK_ABI_CP_VECTOR_MARKER "__cilk_cp_vector_marker"
+/* A vector left empty, to be filled element by element by sends (PCM's
+ * `_`): its argument `?x`, where x is an array of continuations, one per
+ * element, is CILK_ABI_CP_MISSING_VECTOR_MARKER(&x, sizeof x, sizeof(T),
+ * _Alignof(T)). Each element is a missing argument of its own, and x[i]
+ * becomes the continuation of element i. */
+#define CILK_ABI_CP_MISSING_VECTOR_MARKER "__cilk_cp_missing_vector_marker"
 #define CILK_ABI_CP_SEND "__cilk_cp_send"
 #define CILK_ABI_FN_ATTR "cilk"
 /* The closure-creation modes; the values are part of the ABI. (Macros, not
@@ -273,6 +279,20 @@
 #define CILK_ABI_CP_START "__cilkrt_cp_start"
 #define CILK_ABI_CP_RESULT "__cilkrt_cp_result"
 #define CILK_ABI_CP_WAIT "__cilkrt_cp_wait"
+#define CILK_ABI_CP_STAGE "__cilkrt_cp_stage"
+#define CILK_ABI_CP_GATHER "__cilkrt_cp_gather"
+/* A vector left empty is staged in its closure, at a 16-aligned area: a
+ * header of CILK_ABI_CP_STAGE_HEADER bytes (threads.c: struct cp_stage),
+ * then element i's value at FIRST + i * STRIDE, each after its link word.
+ * Values are aligned to their type's alignment, 8 at least, 16 at most. */
+#define CILK_ABI_CP_STAGE_HEADER 16
+#define CILK_ABI_CP_STAGE_ALIGN(align)                                        \
+    ((align) < 8 ? 8ul : (align) > 16 ? 16ul : (unsigned long)(align))
+#define CILK_ABI_CP_STAGE_FIRST(align)                                        \
+    (CILK_ABI_CP_STAGE_HEADER + CILK_ABI_CP_STAGE_ALIGN(align))
+#define CILK_ABI_CP_STAGE_STRIDE(size, align)                                 \
+    (((size) + 2 * CILK_ABI_CP_STAGE_ALIGN(align) - 1) &                      \
+     ~(CILK_ABI_CP_STAGE_ALIGN(align) - 1))
 /* In a profile build a Cilk procedure starts a computation and waits for
  * its results through these, its profile record first: each is a strand
  * boundary of the procedure. */
@@ -417,6 +437,17 @@ void *__cilkrt_cp_result(void **list, void *dst, unsigned long size);
 /* The procedure syncs: waits until every result on *list has arrived
  * (running threads meanwhile), then empties the list. */
 void __cilkrt_cp_wait(void **list);
+/* A vector of n elements of `size` bytes and alignment `align` left empty
+ * in closure c, staged at `area` (CILK_ABI_CP_STAGE_FIRST(align) + n *
+ * CILK_ABI_CP_STAGE_STRIDE(size, align) bytes): links each element's slot
+ * to c and makes conts[i] its continuation. The creator counts the n
+ * elements in the closure's `missing`. */
+void __cilkrt_cp_stage(void *closure, void *area, void **conts,
+                       unsigned long n, unsigned long size,
+                       unsigned long align);
+/* The closure's thread is about to run: the staged values move to the
+ * start of the area, one after the other, the vector the thread reads. */
+void __cilkrt_cp_gather(void *area);
 
 /* A procedure's profile record. Its owner's strands (one at a time, on any
  * worker) write every field but `children`, which finished children raise
@@ -503,6 +534,10 @@ void *__cilk_cp_next_marker(void *fn) __attribute__((__nothrow__));
 void *__cilk_cp_tail_marker(void *fn) __attribute__((__nothrow__));
 void *__cilk_cp_missing_marker(void *cont) __attribute__((__nothrow__));
 void *__cilk_cp_vector_marker(const void *p, unsigned long bytes)
+    __attribute__((__nothrow__));
+void *__cilk_cp_missing_vector_marker(void *conts, unsigned long bytes,
+                                      unsigned long size,
+                                      unsigned long align)
     __attribute__((__nothrow__));
 void *__cilk_cp_result_marker(void *dst, unsigned long size)
     __attribute__((__nothrow__));

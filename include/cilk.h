@@ -21,7 +21,9 @@
  *   cont          - `cont int k` declares a continuation (parameter or
  *                   variable of a thread); it is an `int *` to C
  *   spawn_next    - `spawn_next T(k, ?x, ?y);` creates T's closure, which
- *                   waits for the missing arguments x and y
+ *                   waits for the missing arguments x and y; for a vector
+ *                   parameter, `?v` with `cont T v[n]` leaves the vector
+ *                   empty, v[i] the continuation of its element i
  *   send_argument - `send_argument(k, v);` sends v to continuation k
  *   tail_call     - `tail_call T(args);` runs T now
  *   cilk_vector   - `cilk_vector(p, n)`: the argument of a thread's vector

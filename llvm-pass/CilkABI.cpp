@@ -217,8 +217,13 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Ptr, {Ptr, I32, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_CP_RESULT)
     Ty = FunctionType::get(Ptr, {Ptr, Ptr, Type::getInt64Ty(C)}, false);
+  else if (Name == CILK_ABI_CP_STAGE)
+    Ty = FunctionType::get(Void,
+                           {Ptr, Ptr, Ptr, Type::getInt64Ty(C),
+                            Type::getInt64Ty(C), Type::getInt64Ty(C)},
+                           false);
   else if (Name == CILK_ABI_CP_ARM || Name == CILK_ABI_CP_START ||
-           Name == CILK_ABI_CP_WAIT)
+           Name == CILK_ABI_CP_WAIT || Name == CILK_ABI_CP_GATHER)
     Ty = FunctionType::get(Void, {Ptr}, false);
   else if (Name == CILK_ABI_SPAWN_END)
     Ty = FunctionType::get(Void, {}, false);

@@ -36,6 +36,22 @@
 //
 // A tail_call passes %p itself: the thread runs before its caller ends.
 //
+// A vector left empty (PCM's `_`), `call ptr
+// @__cilk_cp_missing_vector_marker(ptr %x, i64 %bytes, i64 <size>, i64
+// <align>)` where %x is the array of continuations, one per element, is
+// staged at the closure's end: each element a missing argument of its own
+// (a link word, then the value), all counted in the closure's `missing`:
+//
+//   %cp.staged = udiv i64 %bytes, 8                  ; n elements
+//   size += align16(FIRST + n * STRIDE)             ; CILK_ABI_CP_STAGE_*
+//   %cp.staging = getelementptr i8, ptr %c, i64 <offset>; store it, <slot>
+//   call void @__cilkrt_cp_stage(ptr %c, ptr %cp.staging, ptr %x,
+//                                i64 %cp.staged, i64 <size>, i64 <align>)
+//   if missing == 0: call void @__cilkrt_cp_arm(ptr %c)  ; no elements
+//
+// and the closure's descriptor is @T.thread.stagedI (I: the parameter),
+// whose runner @T.run.stagedI gathers the values into one vector first.
+//
 // In a Cilk procedure, `spawn T(...)` runs T at once (__cilkrt_cp_start),
 // and each continuation argument delivers into the procedure's variable:
 //
@@ -62,6 +78,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -75,6 +92,8 @@ struct ThreadClosure {
   SmallVector<uint64_t, 8> Offset;
   uint64_t Size = 0;              // bytes, 16-aligned, without vectors
   GlobalVariable *Desc = nullptr; // @T.thread
+  /// @T.thread.staged.I.J: the closures whose vectors I, J are staged.
+  StringMap<GlobalVariable *> StagedDesc;
 };
 
 class ThreadLowering {
@@ -85,7 +104,10 @@ public:
 
 private:
   ThreadClosure &closureOf(Function *T);
-  Function *buildRunner(Function *T, const ThreadClosure &C);
+  GlobalVariable *descriptor(Function *T, ThreadClosure &C,
+                             ArrayRef<unsigned> Staged);
+  Function *buildRunner(Function *T, const ThreadClosure &C,
+                        ArrayRef<unsigned> Staged, const Twine &Name);
   void lowerStart(CallBase *Call, Function *T, bool Tail);
   bool lowerResults(Function &F);
 
@@ -115,24 +137,41 @@ ThreadClosure &ThreadLowering::closureOf(Function *T) {
     At += DL.getTypeAllocSize(Ty);
   }
   C.Size = alignTo(At, 16);
+  C.Desc = descriptor(T, C, {});
+  return C;
+}
 
+/// T's descriptor for closures whose vector parameters Staged were left
+/// empty (none: @T.thread).
+GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
+                                           ArrayRef<unsigned> Staged) {
+  std::string Suffix;
+  for (unsigned I : Staged)
+    Suffix += ".staged" + std::to_string(I);
+  GlobalVariable *&Desc = Staged.empty() ? C.Desc : C.StagedDesc[Suffix];
+  if (Desc)
+    return Desc;
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
   StructType *DescTy = StructType::getTypeByName(Ctx, "cilk.thread");
   if (!DescTy)
     DescTy = StructType::create(Ctx, {Ptr, I32, Ptr}, "cilk.thread");
-  Constant *Name = ConstantDataArray::getString(Ctx, T->getName());
-  auto *NameGV = new GlobalVariable(M, Name->getType(), true,
-                                    GlobalValue::PrivateLinkage, Name,
-                                    T->getName() + ".name");
-  C.Desc = new GlobalVariable(
+  GlobalVariable *NameGV = M.getNamedGlobal((T->getName() + ".name").str());
+  if (!NameGV) {
+    Constant *Name = ConstantDataArray::getString(Ctx, T->getName());
+    NameGV = new GlobalVariable(M, Name->getType(), true,
+                                GlobalValue::PrivateLinkage, Name,
+                                T->getName() + ".name");
+  }
+  Desc = new GlobalVariable(
       M, DescTy, true, GlobalValue::InternalLinkage,
-      ConstantStruct::get(DescTy, {buildRunner(T, C),
-                                   ConstantInt::get(I32, C.Size), NameGV}),
-      T->getName() + ".thread");
-  C.Desc->setAlignment(Align(8));
-  return C;
+      ConstantStruct::get(
+          DescTy, {buildRunner(T, C, Staged, T->getName() + ".run" + Suffix),
+                   ConstantInt::get(I32, C.Size), NameGV}),
+      T->getName() + ".thread" + Suffix);
+  Desc->setAlignment(Align(8));
+  return Desc;
 }
 
 //   define internal void @T.run(ptr %c) {
@@ -141,12 +180,19 @@ ThreadClosure &ThreadLowering::closureOf(Function *T) {
 //     call void @T(%a0, ...)
 //     ret void
 //   }
-Function *ThreadLowering::buildRunner(Function *T, const ThreadClosure &C) {
+//
+// and for each vector parameter I left empty (@T.run.stagedI), before
+// the call:
+//
+//     call void @__cilkrt_cp_gather(ptr %aI)   ; its values, one after another
+Function *ThreadLowering::buildRunner(Function *T, const ThreadClosure &C,
+                                      ArrayRef<unsigned> Staged,
+                                      const Twine &Name) {
   LLVMContext &Ctx = M.getContext();
   auto *Ty = FunctionType::get(Type::getVoidTy(Ctx),
                                {PointerType::getUnqual(Ctx)}, false);
-  Function *Run = Function::Create(Ty, GlobalValue::InternalLinkage,
-                                   T->getName() + ".run", M);
+  Function *Run =
+      Function::Create(Ty, GlobalValue::InternalLinkage, Name, M);
   Run->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Run));
   Value *Closure = Run->getArg(0);
@@ -158,6 +204,8 @@ Function *ThreadLowering::buildRunner(Function *T, const ThreadClosure &C) {
     Args.push_back(T->hasParamAttribute(I, Attribute::ByVal)
                        ? Slot
                        : B.CreateLoad(C.SlotTy[I], Slot));
+    if (is_contained(Staged, I))
+      B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_GATHER), {Args.back()});
   }
   CallInst *Call = B.CreateCall(T->getFunctionType(), T, Args);
   Call->setAttributes(T->getAttributes());
@@ -181,6 +229,23 @@ CallInst *vectorMarker(Value *V) {
   return CI && isCallTo(*CI, CILK_ABI_CP_VECTOR_MARKER) ? CI : nullptr;
 }
 
+/// The call of the marker of a vector left empty that V is, if it is one.
+CallInst *missingVectorMarker(Value *V) {
+  auto *CI = dyn_cast<CallInst>(V);
+  return CI && isCallTo(*CI, CILK_ABI_CP_MISSING_VECTOR_MARKER) ? CI : nullptr;
+}
+
+/// The size and alignment of the elements of a vector left empty: the
+/// marker's constant third and fourth arguments.
+std::pair<uint64_t, uint64_t> stagedElement(CallInst *MV) {
+  auto *Size = dyn_cast<ConstantInt>(MV->getArgOperand(2));
+  auto *Align = dyn_cast<ConstantInt>(MV->getArgOperand(3));
+  if (!Size || !Align)
+    report_fatal_error("cilk: a vector left empty has no constant element "
+                       "size");
+  return {Size->getZExtValue(), Align->getZExtValue()};
+}
+
 void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
   if (Tail) {
     for (Use &A : Call->args())
@@ -196,22 +261,48 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
   }
   ThreadClosure &C = closureOf(T);
   IRBuilder<> B(Call);
-  unsigned Missing = 0;
-  for (Value *A : Call->args())
-    Missing += missingContinuation(A) != nullptr;
-  // The closure's size: its fixed slots, then each vector, 16-aligned.
+  // The closure's size: its fixed slots, then each vector, 16-aligned; and
+  // its missing arguments: one per `?x`, and one per element of each
+  // vector left empty (Staged).
+  unsigned MissingSlots = 0;
   Value *Size = B.getInt64(C.Size);
-  SmallVector<Value *, 2> VectorAt(Call->arg_size(), nullptr);
-  for (unsigned I = 0; I < Call->arg_size() && I < T->arg_size(); ++I)
-    if (CallInst *VM = vectorMarker(Call->getArgOperand(I))) {
+  Value *StagedElements = nullptr;
+  SmallVector<Value *, 2> VectorAt(Call->arg_size(), nullptr),
+      Elements(Call->arg_size(), nullptr);
+  SmallVector<unsigned, 2> Staged;
+  auto Append = [&](Value *Bytes) {
+    Size = B.CreateAnd(B.CreateAdd(B.CreateAdd(Size, Bytes), B.getInt64(15)),
+                       B.getInt64(~uint64_t(15)), "cp.size");
+  };
+  for (unsigned I = 0; I < Call->arg_size() && I < T->arg_size(); ++I) {
+    Value *A = Call->getArgOperand(I);
+    if (missingContinuation(A)) {
+      ++MissingSlots;
+    } else if (CallInst *VM = vectorMarker(A)) {
       VectorAt[I] = Size;
-      Value *Bytes = B.CreateZExtOrTrunc(VM->getArgOperand(1), B.getInt64Ty());
-      Size = B.CreateAnd(B.CreateAdd(B.CreateAdd(Size, Bytes), B.getInt64(15)),
-                         B.getInt64(~uint64_t(15)), "cp.size");
+      Append(B.CreateZExtOrTrunc(VM->getArgOperand(1), B.getInt64Ty()));
+    } else if (CallInst *MV = missingVectorMarker(A)) {
+      auto [EltSize, EltAlign] = stagedElement(MV);
+      VectorAt[I] = Size;
+      Staged.push_back(I);
+      Value *N = Elements[I] = B.CreateUDiv(
+          B.CreateZExtOrTrunc(MV->getArgOperand(1), B.getInt64Ty()),
+          B.getInt64(DL.getPointerSize()), "cp.staged");
+      Append(B.CreateAdd(
+          B.getInt64(CILK_ABI_CP_STAGE_FIRST(EltAlign)),
+          B.CreateMul(N,
+                      B.getInt64(CILK_ABI_CP_STAGE_STRIDE(EltSize, EltAlign)))));
+      StagedElements = StagedElements ? B.CreateAdd(StagedElements, N) : N;
     }
-  Value *Closure = B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_NEW),
-                                {C.Desc, B.getInt32(Missing), Size},
-                                T->getName() + ".closure");
+  }
+  Value *Missing = B.getInt32(MissingSlots);
+  if (StagedElements)
+    Missing = B.CreateAdd(B.CreateTrunc(StagedElements, B.getInt32Ty()),
+                          Missing, "cp.missing");
+  Value *Closure =
+      B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_NEW),
+                   {descriptor(T, C, Staged), Missing, Size},
+                   T->getName() + ".closure");
   SmallVector<Instruction *, 4> Dead, DeadVectors;
   for (unsigned I = 0; I < Call->arg_size() && I < T->arg_size(); ++I) {
     Value *A = Call->getArgOperand(I);
@@ -224,6 +315,15 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
                      VM->getArgOperand(1));
       B.CreateStore(Copy, Slot);
       DeadVectors.push_back(VM);
+    } else if (CallInst *MV = missingVectorMarker(A)) {
+      auto [EltSize, EltAlign] = stagedElement(MV);
+      Value *Area = B.CreateInBoundsGEP(B.getInt8Ty(), Closure, VectorAt[I],
+                                        "cp.staging");
+      B.CreateStore(Area, Slot);
+      B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_STAGE),
+                   {Closure, Area, MV->getArgOperand(0), Elements[I],
+                    B.getInt64(EltSize), B.getInt64(EltAlign)});
+      DeadVectors.push_back(MV);
     } else if (Value *Cont = missingContinuation(A)) {
       Value *Link =
           B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Closure, C.Offset[I] - 8);
@@ -237,11 +337,17 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
       B.CreateStore(A, Slot);
     }
   }
-  // A closure that misses arguments is posted by the sender of the last.
-  if (isCilkProcedure(*Call->getFunction()))
+  // A closure that misses arguments is posted by the sender of the last;
+  // one whose vectors left empty all have no elements, by its creator.
+  if (isCilkProcedure(*Call->getFunction())) {
     B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_START), {Closure});
-  else if (!Missing)
+  } else if (StagedElements) {
+    Instruction *Then = SplitBlockAndInsertIfThen(
+        B.CreateICmpEQ(Missing, B.getInt32(0)), Call, false);
+    IRBuilder<>(Then).CreateCall(getRuntimeFn(M, CILK_ABI_CP_ARM), {Closure});
+  } else if (!MissingSlots) {
     B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_ARM), {Closure});
+  }
   Call->eraseFromParent();
   for (Instruction *L : Dead) {
     auto *MC = cast<Instruction>(cast<LoadInst>(L)->getPointerOperand());
@@ -320,7 +426,8 @@ bool ThreadLowering::run() {
     if (!F.isDeclaration())
       Changed |= lowerResults(F);
   for (const char *Name : {CILK_ABI_CP_MISSING, CILK_ABI_CP_RESULT_MARKER,
-                           CILK_ABI_CP_VECTOR_MARKER})
+                           CILK_ABI_CP_VECTOR_MARKER,
+                           CILK_ABI_CP_MISSING_VECTOR_MARKER})
     if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
       Fn->eraseFromParent();
   return Changed;

@@ -96,6 +96,16 @@ void *__cilk_cp_missing_marker(void *cont)
     no_threads();
 }
 
+void *__cilk_cp_missing_vector_marker(void *conts, unsigned long bytes,
+                                      unsigned long size, unsigned long align)
+{
+    (void)conts;
+    (void)bytes;
+    (void)size;
+    (void)align;
+    no_threads();
+}
+
 void *__cilk_cp_result_marker(void *dst, unsigned long size)
 {
     (void)dst;

@@ -197,6 +197,41 @@ void __cilk_cp_send(void *slot)
         post(__cilkrt_tls_worker, c);
 }
 
+/* A staged vector's header (cilk-abi.h, CILK_ABI_CP_STAGE_HEADER). */
+struct cp_stage {
+    unsigned n, size, stride, first; /* first: offset of element 0 */
+};
+
+_Static_assert(sizeof(struct cp_stage) == CILK_ABI_CP_STAGE_HEADER,
+               "the staged vector header is part of the ABI");
+
+void __cilkrt_cp_stage(void *closure, void *area, void **conts,
+                       unsigned long n, unsigned long size,
+                       unsigned long align)
+{
+    struct cp_stage *s = area;
+    s->n = (unsigned)n;
+    s->size = (unsigned)size;
+    s->stride = (unsigned)CILK_ABI_CP_STAGE_STRIDE(size, align);
+    s->first = (unsigned)CILK_ABI_CP_STAGE_FIRST(align);
+    unsigned char *value = (unsigned char *)area + s->first;
+    for (unsigned long i = 0; i < n; ++i, value += s->stride) {
+        atomic_init((_Atomic uintptr_t *)value - 1, (uintptr_t)closure);
+        conts[i] = value;
+    }
+}
+
+/* Each value moves down (size <= stride, and the first starts past the
+ * header), so moving them in order never overwrites one not yet moved. */
+void __cilkrt_cp_gather(void *area)
+{
+    struct cp_stage s = *(struct cp_stage *)area;
+    unsigned char *to = area;
+    const unsigned char *from = to + s.first;
+    for (unsigned i = 0; i < s.n; ++i, to += s.size, from += s.stride)
+        memmove(to, from, s.size);
+}
+
 void *__cilkrt_cp_result(void **list, void *dst, unsigned long size)
 {
     size_t bytes = offsetof(struct cp_result, value) + size;

@@ -89,7 +89,25 @@ thread vectors(cont int k, int *p)
     spawn any(k, 2, cilk_vector(p, 2));
     spawn any(k, 2, p);              // expected-error {{vector parameter 'v' of thread 'any' has no fixed length: pass 'cilk_vector(p, n)', the n elements at p}}
     spawn fixed(k, cilk_vector(a, 4)); // expected-error {{vector parameter 'v' of thread 'fixed' has 4 elements: pass the array itself, not 'cilk_vector'}}
-    spawn_next any(x, 1, ?vv);       // expected-error {{vector parameter 'v' of thread 'any' cannot be a missing argument: the closure's creator fills a vector}}
+    spawn_next any(x, 1, ?vv);       // expected-error {{vector parameter 'v' of thread 'any' is missing element by element: '?x' needs an array of continuations of 'int', one per element (declared 'cont T x[n]')}}
     spawn_next sum(y, 1, *cilk_vector(p, 1)); // expected-error {{'cilk_vector' may only be the argument of a thread's vector parameter (declared 'T v[]') in 'spawn', 'spawn_next' or 'tail_call'}}
     tail_call any(k, 1, cilk_vector(p, 1));
+}
+
+// Vectors left empty, filled element by element: `?x` with x an array of
+// continuations of the element type, as long as a fixed-length vector.
+thread staged(cont int k, int n)
+{
+    cont int x4[4], x3[3], xn[n], xs[2], y4[4];
+    cont long xl[4];
+    cont int x2d[2][4];
+    spawn_next fixed(k, ?x4);
+    spawn_next any(x3[0], 3, ?xn);
+    spawn_next fixed(x3[1], ?x2d[1]);
+    spawn_next fixed(y4[0], ?x3);    // expected-error {{vector parameter 'v' of thread 'fixed' has 4 elements: its missing argument needs an array of exactly 4 continuations}}
+    spawn_next fixed(y4[1], ?xn);    // expected-error {{vector parameter 'v' of thread 'fixed' has 4 elements: its missing argument needs an array of exactly 4 continuations}}
+    spawn_next fixed(y4[2], ?xl);    // expected-error {{vector parameter 'v' of thread 'fixed' has elements of type 'int': its missing argument needs continuations of 'int', not of 'long'}} expected-warning {{incompatible pointer types}}
+    spawn_next any(y4[3], 2, ?x2d);  // expected-error {{vector parameter 'v' of thread 'any' has elements of type 'int': its missing argument needs continuations of 'int', not of 'int *[4]'}} expected-warning {{incompatible pointer types}}
+    spawn_next sum(x3[2], 1, ?xs);   // expected-error {{'?x' names an array of continuations, which only a vector parameter ('T v[N]' or 'T v[]') of the thread takes: parameter 'y' of thread 'sum' is not one}} expected-warning {{incompatible pointer to integer conversion}}
+    tail_call fixed(k, ?x4);         // expected-error {{'tail_call' runs the thread now: it cannot have missing arguments}}
 }

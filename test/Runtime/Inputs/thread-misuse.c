@@ -1,5 +1,6 @@
 /* What the compiler cannot see: a continuation sent twice on paths of a
- * loop, and a result that no thread ever sends. */
+ * loop, a result that no thread ever sends, and elements of a vector left
+ * empty sent twice or never. */
 #include <stdlib.h>
 
 thread twice(cont int k, int n)
@@ -25,6 +26,22 @@ thread half(cont int k)
     spawn forgets(b, 1);
 }
 
+thread total(cont int k, int v[3]) { send_argument(k, v[0] + v[1] + v[2]); }
+
+/* Element 2 of the vector is sent twice (which == 3), or element 1 never
+ * (4). */
+thread elements(cont int k, int which)
+{
+    cont int x[3];
+    spawn_next total(k, ?x);
+    spawn forgets(x[0], 1000);
+    spawn forgets(x[2], 1000);
+    if (which == 3)
+        spawn twice(x[2], 1);
+    else
+        spawn forgets(x[1], 1);
+}
+
 cilk int main(int argc, char *argv[])
 {
     int r = 0;
@@ -33,8 +50,10 @@ cilk int main(int argc, char *argv[])
         spawn twice(&r, 2);
     else if (which == 1)
         spawn forgets(&r, 1);
-    else
+    else if (which == 2)
         spawn half(&r);
+    else
+        spawn elements(&r, which);
     sync;
     return r;
 }
