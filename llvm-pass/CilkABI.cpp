@@ -63,16 +63,17 @@ Value *emitLoadWorker(IRBuilder<> &B) {
 // go to the end of the function.
 void emitControlFlowCheck(BasicBlock *BB, CmpInst::Predicate Pred,
                           int Against, BasicBlock *Rare, const Twine &CFName,
-                          const Twine &CondName) {
+                          const Twine &CondName, bool Poll) {
   Instruction *Br = BB->getTerminator();
   IRBuilder<> B(Br);
   Module &M = *BB->getModule();
   GlobalVariable *TLS = runtimeTLS(M, CILK_ABI_TLS_CF, B.getInt32Ty());
-  B.CreateCall(InlineAsm::get(FunctionType::get(B.getVoidTy(), false), "",
-                              "~{memory}", /*hasSideEffects=*/true));
+  if (!Poll)
+    B.CreateCall(InlineAsm::get(FunctionType::get(B.getVoidTy(), false), "",
+                                "~{memory}", /*hasSideEffects=*/true));
   Value *Addr = B.CreateThreadLocalAddress(TLS);
   LoadInst *CF = B.CreateAlignedLoad(B.getInt32Ty(), Addr, Align(4), CFName);
-  CF->setAtomic(AtomicOrdering::Unordered);
+  CF->setAtomic(Poll ? AtomicOrdering::Monotonic : AtomicOrdering::Unordered);
   B.CreateCondBr(B.CreateICmp(Pred, CF, B.getInt32(Against), CondName), Rare,
                  Br->getSuccessor(0),
                  MDBuilder(B.getContext()).createUnlikelyBranchWeights());

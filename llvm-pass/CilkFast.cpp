@@ -57,6 +57,8 @@
 //
 // release.before.N is the same with the values live into spawn.N, the
 // resume index N' of spawn.N and no result: the slow clone makes the call.
+// A loop's poll N (CilkPoll.cpp) checks as spawn.N does, monotonic, and
+// release.poll.N saves the frame at N, where the slow clone goes on.
 //
 // In every mode a sync is a no-op (a frame that was never stolen or
 // released has no outstanding children) and a heap frame is freed at each
@@ -213,11 +215,17 @@ static void buildLazyFastClone(Shape &S) {
   bool Indolent = S.TheMode == Mode::Indolent;
 
   for (SuspendPoint &P : S.Points) {
+    std::string N = std::to_string(P.Index);
+    if (P.IsPoll)
+      emitControlFlowCheck(
+          P.Call->getParent(), CmpInst::ICMP_NE, CILK_CF_NORMAL,
+          emitReleaseBlock(S, FF, P.Index, P.LiveAcross, nullptr, nullptr,
+                           "release.poll." + N),
+          "cf.poll." + N, "attempted.poll." + N, /*Poll=*/true);
     if (!P.IsSpawn) {
       P.Call->eraseFromParent();
       continue;
     }
-    std::string N = std::to_string(P.Index);
     CallBase *Call = P.Call;
     if (P.Respawn) {
       // The prologue: spawn.N holds only the check; the spawn moves on.

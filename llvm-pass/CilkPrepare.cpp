@@ -581,12 +581,13 @@ bool prepareProcedure(Shape &S) {
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB || !(isSpawn(*CB) || isSyncMarker(I)))
+      if (!CB || !(isSpawn(*CB) || isSyncMarker(I) || isPollMarker(I)))
         continue;
       SuspendPoint P;
       P.Index = S.Points.size() + 1;
       P.Call = CB;
       P.IsSpawn = isSpawn(*CB);
+      P.IsPoll = isPollMarker(I);
       S.Points.push_back(P);
     }
 

@@ -39,12 +39,15 @@ class StructType;
 namespace cilk {
 
 /// A point where the procedure may be suspended and later resumed by its
-/// slow clone: after a spawn (its continuation may be stolen) or at a sync.
+/// slow clone: after a spawn (its continuation may be stolen), at a sync,
+/// or at a lazy loop's poll.
 /// Resume indices are 1, 2, ... in program order; 0 is never a resume point.
 struct SuspendPoint {
   unsigned Index = 0;
   llvm::CallBase *Call = nullptr; // the spawned call, or the sync marker
   bool IsSpawn = false;
+  /// A lazy loop's poll (CilkPoll.cpp): Call is its marker.
+  bool IsPoll = false;
   /// The first block of the spawn's tail, the code that applies its result
   /// (`x = r`, `x += r`, a struct copy, a compare-exchange loop), up to
   /// Resume. Null when the result is discarded.
@@ -193,6 +196,16 @@ bool isInletLocal(llvm::AllocaInst *A,
 void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg,
                        const llvm::Instruction *At = nullptr);
 
+// ---- CilkPoll.cpp ----
+
+/// The marker of a loop's poll, inserted and lowered by the pass alone.
+inline constexpr const char *CILK_POLL_MARKER = "__cilk_poll_marker";
+/// True if F has a loop without a spawn or sync of its own.
+bool hasLoopsToPoll(llvm::Function &F);
+/// Marks each such loop's header with a poll; true if it marked one.
+bool insertPolls(llvm::Function &F);
+bool isPollMarker(const llvm::Instruction &I);
+
 // ---- CilkABI.cpp: the runtime interface as IR ----
 
 /// A pointer to the frame field at byte offset Off.
@@ -205,10 +218,11 @@ llvm::Value *emitLoadWorker(llvm::IRBuilder<> &B);
 ///   %CFName = load atomic i32, ptr @__cilkrt_tls_cf unordered
 ///   %CondName = icmp Pred i32 %CFName, Against
 ///   br i1 %CondName, label %Rare, label <the old successor>, !prof <cold>
+/// A Poll loads monotonic instead, without the asm (CilkPoll.cpp).
 void emitControlFlowCheck(llvm::BasicBlock *BB, llvm::CmpInst::Predicate Pred,
                           int Against, llvm::BasicBlock *Rare,
                           const llvm::Twine &CFName,
-                          const llvm::Twine &CondName);
+                          const llvm::Twine &CondName, bool Poll = false);
 /// `frame->resume = Index`
 void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
 /// Pushes Frame on W's deque: *tail = frame; tail + 1 (release).

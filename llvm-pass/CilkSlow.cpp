@@ -181,6 +181,10 @@ void buildSlowClone(Shape &S) {
     auto *Call = cast<CallBase>(VMap[P.Call]);
     auto *Resume = cast<BasicBlock>(VMap[P.Resume]);
     std::string N = std::to_string(P.Index);
+    if (P.IsPoll) { // the frame is a closure already: nothing to release
+      Call->eraseFromParent();
+      continue;
+    }
     Instruction *Term = Call->getParent()->getTerminator();
     B.SetInsertPoint(Call);
     if (S.Atomic)

@@ -34,11 +34,12 @@ static bool hasSuspendPoints(Function &F) {
 }
 
 bool lowerToClones(Module &M, Mode TheMode) {
+  bool Lazy = TheMode == Mode::Indolent || TheMode == Mode::Sedative;
   SmallVector<Function *, 16> Procs;
   for (Function &F : M)
     if (isCilkProcedure(F) && !F.isDeclaration()) {
       insertImplicitSyncs(F);
-      if (hasSuspendPoints(F))
+      if (hasSuspendPoints(F) || (Lazy && hasLoopsToPoll(F)))
         Procs.push_back(&F);
     }
   // A child whose frame was stolen or released returns poison
@@ -58,6 +59,9 @@ bool lowerToClones(Module &M, Mode TheMode) {
     Shape S;
     S.F = F;
     S.TheMode = TheMode;
+    // (After the serial clones were made: they never poll.)
+    if (Lazy)
+      insertPolls(*F);
     if (!prepareProcedure(S) || !buildFrame(S))
       continue; // reported; the compilation fails
     buildSlowClone(S);
@@ -68,9 +72,9 @@ bool lowerToClones(Module &M, Mode TheMode) {
     lowerChildKeywordsSerially(*F);
   }
   bool Changed = buildEntryPoints(M, Serial) || !Procs.empty();
-  if (Function *Marker = M.getFunction(CILK_ABI_SYNC_MARKER);
-      Marker && Marker->use_empty())
-    Marker->eraseFromParent();
+  for (const char *Name : {CILK_ABI_SYNC_MARKER, CILK_POLL_MARKER})
+    if (Function *Marker = M.getFunction(Name); Marker && Marker->use_empty())
+      Marker->eraseFromParent();
   // A miscompiled parallel program fails one run in a thousand: stop here
   // instead.
   if (Changed && verifyModule(M, &errs()))

@@ -1,0 +1,128 @@
+//===- CilkPoll.cpp - Polls on the loops of lazy procedures ---------------===//
+//
+// In the lazy modes a thief's request is seen at the next check, and the
+// checks come after spawned calls. A procedure that runs a long loop
+// without spawning, a coarse child (`a = spawn busy(n); b = spawn
+// busy(n); sync;`), would see none until it returned, and its parent's
+// continuation, which eager mode lets a thief take at once, would wait for
+// it: the two children would run one after the other. So in the lazy
+// modes each loop of a Cilk procedure that has no spawn or sync of its own
+// polls at its header, a suspend point without a call (IsPoll): the fast
+// clone releases the frame there when a steal was attempted, and the slow
+// clone resumes at the header.
+//
+//   header:                                 ; its phis stay
+//     call void @__cilk_poll_marker()
+//
+// (CilkPrepare.cpp then splits the block after the marker, resume.N, and
+// demotes the values live across it), and CilkFast.cpp makes it
+//
+//   header:
+//     %cf.poll.N = load atomic i32, ptr @__cilkrt_tls_cf monotonic
+//     %attempted.poll.N = icmp ne i32 %cf.poll.N, 0
+//     br i1 %attempted.poll.N, label %release.poll.N, label %resume.N
+//
+// with the branch weighted cold, release.poll.N saving the frame as a
+// spawn's release does, without a result. The load is monotonic, not
+// unordered, so that no optimization hoists it out of the loop; a
+// loop that polls is not vectorized (loops in C functions never poll).
+//
+// Eager frames are on the deque from their first spawn on, and serial
+// mode has no thieves: neither polls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+/// Adds to Out the blocks after Start up to the first End marker on every
+/// path, unless some path meets a return, a sync or a spawn first: then
+/// Start's statement has no such marker (a spawn whose result is not
+/// assigned is its call alone).
+static void addRegion(Instruction *Start, StringRef End,
+                      SmallPtrSetImpl<BasicBlock *> &Out) {
+  SmallPtrSet<BasicBlock *, 8> Region;
+  SmallVector<BasicBlock *, 8> Work{Start->getParent()};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    bool Ends = false;
+    for (Instruction &I :
+         make_range(BB == Start->getParent() ? std::next(Start->getIterator())
+                                             : BB->begin(),
+                    BB->end())) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (isCallTo(I, End)) {
+        Ends = true;
+        break;
+      }
+      if (isa<ReturnInst>(I) || isCallTo(I, CILK_ABI_SYNC_MARKER) ||
+          (CB && isSpawn(*CB)))
+        return;
+    }
+    if (!Ends)
+      for (BasicBlock *Succ : successors(BB))
+        if (Region.insert(Succ).second)
+          Work.push_back(Succ);
+  }
+  Out.insert(Region.begin(), Region.end());
+}
+
+/// The headers of F's loops that have no spawn or sync of their own and
+/// are not part of a spawn statement: the compare-exchange loop of `x +=
+/// spawn f()` into an _Atomic x, and a user inlet's loops, belong to the
+/// spawn's inlet.
+static SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  SmallPtrSet<BasicBlock *, 8> InStatements;
+  for (Instruction &I : instructions(F)) {
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+      addRegion(&I, CILK_ABI_SPAWN_END, InStatements);
+    else if (isCallTo(I, CILK_ABI_INLET_BEGIN))
+      addRegion(&I, CILK_ABI_INLET_END, InStatements);
+  }
+  SmallVector<BasicBlock *, 4> Headers;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (InStatements.count(L->getHeader()))
+      continue;
+    bool Spawns = any_of(L->blocks(), [](BasicBlock *BB) {
+      return any_of(*BB, [](Instruction &I) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        return CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER));
+      });
+    });
+    if (!Spawns)
+      Headers.push_back(L->getHeader());
+  }
+  return Headers;
+}
+
+bool hasLoopsToPoll(Function &F) { return !loopsToPoll(F).empty(); }
+
+bool insertPolls(Function &F) {
+  SmallVector<BasicBlock *, 4> Headers = loopsToPoll(F);
+  if (Headers.empty())
+    return false;
+  FunctionCallee Marker = F.getParent()->getOrInsertFunction(
+      CILK_POLL_MARKER, Type::getVoidTy(F.getContext()));
+  for (BasicBlock *H : Headers)
+    CallInst::Create(Marker, "", H->getFirstInsertionPt());
+  return true;
+}
+
+bool isPollMarker(const Instruction &I) {
+  return isCallTo(I, CILK_POLL_MARKER);
+}
+
+} // namespace cilk
