@@ -412,7 +412,7 @@ static void localizeSRet(Shape &S) {
   SmallVector<Instruction *, 8> Suspends;
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I);
-        CB && (isSpawn(*CB) || isSyncMarker(I)))
+        CB && (isSpawn(*CB) || isSyncMarker(I) || isPollMarker(I)))
       Suspends.push_back(&I);
   SmallVector<Value *, 8> Ptrs{SRet};
   bool BeforeSuspend = false;

@@ -5,7 +5,8 @@
 // procedures that never spawn with values of every kind live across the
 // poll (integers, a double, a struct, a pointer, an array whose address a
 // C function gets), nested loops with break and continue, while and
-// do-while loops, a struct result, a loop of a procedure that also spawns
+// do-while loops, a struct result, a struct returned in memory that the
+// loop fills in place (clang's sret), a loop of a procedure that also spawns
 // (before and after its spawns), a loop of a procedure with an inlet, and
 // two coarse children at a time.
 // RUN: %run-vs-elision %s 3000 | FileCheck %s
@@ -13,6 +14,7 @@
 // CHECK: nested {{[0-9]+}}
 // CHECK: escaping {{[0-9]+}}
 // CHECK: pair {{[0-9]+}} {{[0-9]+}}
+// CHECK: sret 64 wrong 0
 // CHECK: around {{[0-9]+}}
 // CHECK: inlet {{[0-9]+}}
 // CHECK: coarse {{[0-9]+}}
@@ -95,6 +97,20 @@ cilk struct pair pairs(int n)
     return p;
 }
 
+struct big {
+    int v[20];
+};
+
+// b is the caller's memory (sret) until the pass copies it to a local:
+// a frame released at the poll must keep what the loop wrote before.
+cilk struct big fill(int k)
+{
+    struct big b;
+    for (int i = 0; i < 20; i++)
+        b.v[i] = k * i;
+    return b;
+}
+
 cilk long leaf(int n)
 {
     long s = 0;
@@ -164,6 +180,15 @@ cilk int main(int argc, char *argv[])
     p = spawn pairs(n * 100);
     sync;
     printf("pair %ld %ld\n", p.a, p.b);
+    struct big bigs[64];
+    for (int i = 0; i < 64; i++)
+        bigs[i] = spawn fill(i);
+    sync;
+    int wrong = 0;
+    for (int i = 0; i < 64; i++)
+        for (int j = 0; j < 20; j++)
+            wrong += bigs[i].v[j] != i * j;
+    printf("sret 64 wrong %d\n", wrong);
     s = spawn around(n * 10);
     sync;
     printf("around %ld\n", s);
