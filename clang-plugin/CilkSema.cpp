@@ -1217,10 +1217,8 @@ private:
     }
     for (CallExpr *M : C.Missing) {
       SourceLocation Loc = SM.getFileLoc(M->getExprLoc());
-      const Expr *Operand = M->getArg(0)->IgnoreParenImpCasts();
-      const auto *Addr = dyn_cast<UnaryOperator>(Operand);
-      if (!Addr || Addr->getOpcode() != UO_AddrOf ||
-          !isContinuationExpr(Addr->getSubExpr()))
+      const Expr *X = missingOperand(M);
+      if (!X || !isContinuationExpr(X))
         Diags.D.Report(Loc, Diags.MissingNotCont);
       else if (!PlacedMissing.count(M))
         Diags.D.Report(Loc, Diags.MissingNotArgument);

@@ -46,6 +46,11 @@ using namespace llvm;
 
 namespace cilk {
 
+static bool isSpawnOrSync(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  return CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER));
+}
+
 /// Adds to Out the blocks after Start up to the first End marker on every
 /// path, unless some path meets a return, a sync or a spawn first: then
 /// Start's statement has no such marker (a spawn whose result is not
@@ -61,13 +66,11 @@ static void addRegion(Instruction *Start, StringRef End,
          make_range(BB == Start->getParent() ? std::next(Start->getIterator())
                                              : BB->begin(),
                     BB->end())) {
-      auto *CB = dyn_cast<CallBase>(&I);
       if (isCallTo(I, End)) {
         Ends = true;
         break;
       }
-      if (isa<ReturnInst>(I) || isCallTo(I, CILK_ABI_SYNC_MARKER) ||
-          (CB && isSpawn(*CB)))
+      if (isa<ReturnInst>(I) || isSpawnOrSync(I))
         return;
     }
     if (!Ends)
@@ -82,7 +85,7 @@ static void addRegion(Instruction *Start, StringRef End,
 /// are not part of a spawn statement: the compare-exchange loop of `x +=
 /// spawn f()` into an _Atomic x, and a user inlet's loops, belong to the
 /// spawn's inlet.
-static SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
+SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
   SmallPtrSet<BasicBlock *, 8> InStatements;
@@ -96,29 +99,21 @@ static SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
   for (Loop *L : LI.getLoopsInPreorder()) {
     if (InStatements.count(L->getHeader()))
       continue;
-    bool Spawns = any_of(L->blocks(), [](BasicBlock *BB) {
-      return any_of(*BB, [](Instruction &I) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        return CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER));
-      });
-    });
-    if (!Spawns)
+    if (none_of(L->blocks(),
+                [](BasicBlock *BB) { return any_of(*BB, isSpawnOrSync); }))
       Headers.push_back(L->getHeader());
   }
   return Headers;
 }
 
-bool hasLoopsToPoll(Function &F) { return !loopsToPoll(F).empty(); }
-
-bool insertPolls(Function &F) {
-  SmallVector<BasicBlock *, 4> Headers = loopsToPoll(F);
+void insertPolls(ArrayRef<BasicBlock *> Headers) {
   if (Headers.empty())
-    return false;
-  FunctionCallee Marker = F.getParent()->getOrInsertFunction(
-      CILK_POLL_MARKER, Type::getVoidTy(F.getContext()));
+    return;
+  Module &M = *Headers.front()->getModule();
+  FunctionCallee Marker = M.getOrInsertFunction(
+      CILK_POLL_MARKER, Type::getVoidTy(M.getContext()));
   for (BasicBlock *H : Headers)
     CallInst::Create(Marker, "", H->getFirstInsertionPt());
-  return true;
 }
 
 bool isPollMarker(const Instruction &I) {

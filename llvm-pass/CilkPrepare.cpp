@@ -47,6 +47,13 @@ static bool isSyncMarker(const Instruction &I) {
   return isCallTo(I, CILK_ABI_SYNC_MARKER);
 }
 
+/// I is where a suspend point is: a spawned call, a sync, or a lazy loop's
+/// poll (CilkPoll.cpp).
+static bool isSuspendCall(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  return CB && (isSpawn(*CB) || isSyncMarker(I) || isPollMarker(I));
+}
+
 /// A new alloca of Ty in F's entry, aligned for Ty and at least Al (the
 /// alignment of the memory it stands for or is copied from).
 static AllocaInst *createLocalFor(Function &F, Type *Ty, Align Al,
@@ -411,8 +418,7 @@ static void localizeSRet(Shape &S) {
   // after the last sync copies into the caller's memory directly.
   SmallVector<Instruction *, 8> Suspends;
   for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I);
-        CB && (isSpawn(*CB) || isSyncMarker(I) || isPollMarker(I)))
+    if (isSuspendCall(I))
       Suspends.push_back(&I);
   SmallVector<Value *, 8> Ptrs{SRet};
   bool BeforeSuspend = false;
@@ -580,9 +586,9 @@ bool prepareProcedure(Shape &S) {
   // Suspend points in program order.
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB || !(isSpawn(*CB) || isSyncMarker(I) || isPollMarker(I)))
+      if (!isSuspendCall(I))
         continue;
+      auto *CB = cast<CallBase>(&I);
       SuspendPoint P;
       P.Index = S.Points.size() + 1;
       P.Call = CB;

@@ -38,6 +38,11 @@ class StructType;
 
 namespace cilk {
 
+/// Indolent or sedative: closures are made by release, not at spawns.
+inline bool isLazyMode(Mode M) {
+  return M == Mode::Indolent || M == Mode::Sedative;
+}
+
 /// A point where the procedure may be suspended and later resumed by its
 /// slow clone: after a spawn (its continuation may be stolen), at a sync,
 /// or at a lazy loop's poll.
@@ -106,9 +111,7 @@ struct Shape {
   unsigned NumResumeIndices = 0;
 
   /// Indolent or sedative: closures are made by release, not at spawns.
-  bool isLazy() const {
-    return TheMode == Mode::Indolent || TheMode == Mode::Sedative;
-  }
+  bool isLazy() const { return isLazyMode(TheMode); }
 
   /// Allocas that live in the frame, with their byte offsets in it.
   llvm::SmallVector<llvm::AllocaInst *, 8> Fields;
@@ -200,10 +203,11 @@ void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg,
 
 /// The marker of a loop's poll, inserted and lowered by the pass alone.
 inline constexpr const char *CILK_POLL_MARKER = "__cilk_poll_marker";
-/// True if F has a loop without a spawn or sync of its own.
-bool hasLoopsToPoll(llvm::Function &F);
-/// Marks each such loop's header with a poll; true if it marked one.
-bool insertPolls(llvm::Function &F);
+/// The headers of F's loops that poll: those without a spawn or sync of
+/// their own, outside spawn statements.
+llvm::SmallVector<llvm::BasicBlock *, 4> loopsToPoll(llvm::Function &F);
+/// Marks each of these loop headers with a poll.
+void insertPolls(llvm::ArrayRef<llvm::BasicBlock *> Headers);
 bool isPollMarker(const llvm::Instruction &I);
 
 // ---- CilkABI.cpp: the runtime interface as IR ----

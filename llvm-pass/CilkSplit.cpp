@@ -34,12 +34,17 @@ static bool hasSuspendPoints(Function &F) {
 }
 
 bool lowerToClones(Module &M, Mode TheMode) {
-  bool Lazy = TheMode == Mode::Indolent || TheMode == Mode::Sedative;
+  // The loops that poll (lazy modes), found before the serial clones are
+  // made and marked after: the serial clones never poll.
+  DenseMap<Function *, SmallVector<BasicBlock *, 4>> Polls;
   SmallVector<Function *, 16> Procs;
   for (Function &F : M)
     if (isCilkProcedure(F) && !F.isDeclaration()) {
       insertImplicitSyncs(F);
-      if (hasSuspendPoints(F) || (Lazy && hasLoopsToPoll(F)))
+      if (isLazyMode(TheMode))
+        if (SmallVector<BasicBlock *, 4> H = loopsToPoll(F); !H.empty())
+          Polls[&F] = std::move(H);
+      if (hasSuspendPoints(F) || Polls.count(&F))
         Procs.push_back(&F);
     }
   // A child whose frame was stolen or released returns poison
@@ -59,9 +64,7 @@ bool lowerToClones(Module &M, Mode TheMode) {
     Shape S;
     S.F = F;
     S.TheMode = TheMode;
-    // (After the serial clones were made: they never poll.)
-    if (Lazy)
-      insertPolls(*F);
+    insertPolls(Polls.lookup(F));
     if (!prepareProcedure(S) || !buildFrame(S))
       continue; // reported; the compilation fails
     buildSlowClone(S);

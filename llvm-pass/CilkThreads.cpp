@@ -223,16 +223,20 @@ Value *missingContinuation(Value *V) {
                                                   : nullptr;
 }
 
+/// V, if it is a call of the marker Name.
+CallInst *markerCall(Value *V, StringRef Name) {
+  auto *CI = dyn_cast<CallInst>(V);
+  return CI && isCallTo(*CI, Name) ? CI : nullptr;
+}
+
 /// The call of the vector marker that V is, if it is one.
 CallInst *vectorMarker(Value *V) {
-  auto *CI = dyn_cast<CallInst>(V);
-  return CI && isCallTo(*CI, CILK_ABI_CP_VECTOR_MARKER) ? CI : nullptr;
+  return markerCall(V, CILK_ABI_CP_VECTOR_MARKER);
 }
 
 /// The call of the marker of a vector left empty that V is, if it is one.
 CallInst *missingVectorMarker(Value *V) {
-  auto *CI = dyn_cast<CallInst>(V);
-  return CI && isCallTo(*CI, CILK_ABI_CP_MISSING_VECTOR_MARKER) ? CI : nullptr;
+  return markerCall(V, CILK_ABI_CP_MISSING_VECTOR_MARKER);
 }
 
 /// The size and alignment of the elements of a vector left empty: the
