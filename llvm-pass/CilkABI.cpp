@@ -92,35 +92,48 @@ void emitSetResume(IRBuilder<> &B, Value *Frame, unsigned Index) {
 //   store ptr %frame, ptr %tail
 //   %tail.next = getelementptr inbounds ptr, ptr %tail, i64 1
 //   store atomic ptr %tail.next, ptr %w release
-void emitPush(IRBuilder<> &B, Value *W, Value *Frame) {
+//
+// or, where the frame's last pop left the tail at Popped, only
+//   %tail.next = getelementptr inbounds ptr, ptr %popped, i64 1
+//   store atomic ptr %tail.next, ptr %w release
+void emitPush(IRBuilder<> &B, Value *W, Value *Frame, Value *Popped) {
   Value *TailAddr = fieldAddr(B, W, CILK_ABI_WORKER_TAIL_OFFSET);
-  LoadInst *T = B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail");
-  T->setAtomic(AtomicOrdering::Monotonic);
-  B.CreateAlignedStore(Frame, T, Align(8));
-  Value *Next = B.CreateConstInBoundsGEP1_64(B.getPtrTy(), T, 1, "tail.next");
+  Value *Tail = Popped;
+  if (!Popped) {
+    LoadInst *T =
+        B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail");
+    T->setAtomic(AtomicOrdering::Monotonic);
+    B.CreateAlignedStore(Frame, T, Align(8));
+    Tail = T;
+  }
+  Value *Next =
+      B.CreateConstInBoundsGEP1_64(B.getPtrTy(), Tail, 1, "tail.next");
   StoreInst *S = B.CreateAlignedStore(Next, TailAddr, Align(8));
   S->setAtomic(AtomicOrdering::Release);
 }
 
-//   %tail = load atomic ptr, ptr %w monotonic
-//   %tail.prev = getelementptr inbounds ptr, ptr %tail, i64 -1
-//   store atomic ptr %tail.prev, ptr %w seq_cst      ; xchg: the THE fence
+//   atomicrmw sub ptr %w, i64 8 seq_cst               ; lock sub: the fence
+//   %tail.popped = load atomic ptr, ptr %w monotonic
 //   %head = load atomic ptr, ptr %w.head seq_cst
-//   %stolen = icmp ugt ptr %head, %tail.prev
+//   %stolen = icmp ugt ptr %head, %tail.popped
 //
-// The seq_cst store is an xchg on x86, a locked instruction that is a full
-// fence for about 1 ns, where atomic_thread_fence would be an mfence (20 ns).
-static Value *emitPopConflict(IRBuilder<> &B, Value *W) {
+// The decrement and THE's fence are one locked instruction (about 1 ns; an
+// mfence costs 20), and needs no register: the tail is loaded after it, not
+// before (only the owner writes the tail). An xadd would return the old
+// tail, but the constant it takes ends up in a callee-saved register, which
+// costs a push and a pop on every call.
+static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W) {
   Value *TailAddr = fieldAddr(B, W, CILK_ABI_WORKER_TAIL_OFFSET);
-  LoadInst *T = B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail");
+  B.CreateAtomicRMW(AtomicRMWInst::Sub, TailAddr,
+                    B.getInt64(sizeof(void *)), Align(8),
+                    AtomicOrdering::SequentiallyConsistent);
+  LoadInst *T =
+      B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail.popped");
   T->setAtomic(AtomicOrdering::Monotonic);
-  Value *Prev = B.CreateConstInBoundsGEP1_64(B.getPtrTy(), T, -1, "tail.prev");
-  StoreInst *S = B.CreateAlignedStore(Prev, TailAddr, Align(8));
-  S->setAtomic(AtomicOrdering::SequentiallyConsistent);
   Value *HeadAddr = fieldAddr(B, W, CILK_ABI_WORKER_HEAD_OFFSET, "w.head");
   LoadInst *H = B.CreateAlignedLoad(B.getPtrTy(), HeadAddr, Align(8), "head");
   H->setAtomic(AtomicOrdering::SequentiallyConsistent);
-  return B.CreateICmpUGT(H, Prev, "stolen");
+  return {B.CreateICmpUGT(H, T, "stolen"), T};
 }
 
 Value *createResultSlot(BasicBlock &Entry, const SuspendPoint &P,
@@ -135,24 +148,56 @@ Value *createResultSlot(BasicBlock &Entry, const SuspendPoint &P,
   return Constant::getNullValue(PointerType::getUnqual(Entry.getContext()));
 }
 
-void emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
-                       Value *ResultSlot, BasicBlock *Cont,
-                       BasicBlock *Stolen) {
+DequeView emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
+                            Value *ResultSlot, BasicBlock *Cont,
+                            BasicBlock *Stolen) {
   Function *F = Call->getFunction();
   LLVMContext &C = F->getContext();
+  BasicBlock *Spawn = Call->getParent();
+  Instruction *Term = Spawn->getTerminator();
+  IRBuilder<> B(Term);
+  bool Own = !W; // a worker loaded here, not kept across the call
+  if (Own)
+    W = emitLoadWorker(B);
+  BasicBlock *Popped = nullptr;
+  if (Own) {
+    Popped = BasicBlock::Create(C, "popped." + Twine(P.Index), F, Cont);
+    BranchInst::Create(Cont, Popped);
+  }
+  BasicBlock *Next = Own ? Popped : Cont;
   BasicBlock *PopSlowBB = BasicBlock::Create(
-      C, "pop.slow." + Twine(P.Index), F, Cont);
+      C, "pop.slow." + Twine(P.Index), F, Next);
   IRBuilder<> PB(PopSlowBB);
   if (!Call->getType()->isVoidTy())
     PB.CreateStore(Call, ResultSlot);
   Value *K = PB.CreateCall(getRuntimeFn(*F->getParent(), CILK_ABI_POP_SLOW),
                            {W, ResultSlot}, "pop");
-  PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen, Cont);
+  // Loaded again after the call rather than kept across it, which would
+  // take a callee-saved register: a push and a pop on every call.
+  Value *WAgain = nullptr;
+  LoadInst *TailAgain = nullptr;
+  if (Own) {
+    WAgain = emitLoadWorker(PB);
+    TailAgain = PB.CreateAlignedLoad(
+        PB.getPtrTy(), fieldAddr(PB, WAgain, CILK_ABI_WORKER_TAIL_OFFSET),
+        Align(8), "tail.again");
+    TailAgain->setAtomic(AtomicOrdering::Monotonic);
+  }
+  PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen, Next);
 
-  Instruction *Term = Call->getParent()->getTerminator();
-  IRBuilder<> B(Term);
-  B.CreateCondBr(emitPopConflict(B, W), PopSlowBB, Cont);
+  auto [Conflict, Tail] = emitPopConflict(B, W);
+  B.CreateCondBr(Conflict, PopSlowBB, Next);
   Term->eraseFromParent();
+  if (!Own)
+    return {};
+  IRBuilder<> MB(Popped, Popped->getFirstInsertionPt());
+  PHINode *WNow = MB.CreatePHI(B.getPtrTy(), 2, "w.now");
+  WNow->addIncoming(W, Spawn);
+  WNow->addIncoming(WAgain, PopSlowBB);
+  PHINode *TailNow = MB.CreatePHI(B.getPtrTy(), 2, "tail.now");
+  TailNow->addIncoming(Tail, Spawn);
+  TailNow->addIncoming(TailAgain, PopSlowBB);
+  return {WNow, TailNow};
 }
 
 bool isProfileHookName(StringRef Name) {

@@ -229,8 +229,17 @@ void emitControlFlowCheck(llvm::BasicBlock *BB, llvm::CmpInst::Predicate Pred,
                           const llvm::Twine &CondName, bool Poll = false);
 /// `frame->resume = Index`
 void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
-/// Pushes Frame on W's deque: *tail = frame; tail + 1 (release).
-void emitPush(llvm::IRBuilder<> &B, llvm::Value *W, llvm::Value *Frame);
+/// Pushes Frame on W's deque: *tail = frame; tail + 1 (release). Popped,
+/// if given, is W's tail now, where Frame's own last pop left it: the
+/// entry there is Frame already (a pop leaves its entry in place), and the
+/// push only moves the tail.
+void emitPush(llvm::IRBuilder<> &B, llvm::Value *W, llvm::Value *Frame,
+              llvm::Value *Popped = nullptr);
+/// A worker and its deque's tail at some point of a clone.
+struct DequeView {
+  llvm::Value *W = nullptr;
+  llvm::Value *Tail = nullptr;
+};
 /// Where the runtime reads spawn P's result on the rare paths: a new alloca
 /// `result.N` in Entry for a result in registers, the sret memory (mapped
 /// through ResultMemory), or null for void.
@@ -241,9 +250,13 @@ llvm::Value *createResultSlot(llvm::BasicBlock &Entry, const SuspendPoint &P,
 ///   <pop>; br %stolen, label %pop.slow.N, label %Cont
 ///   pop.slow.N: store the result in ResultSlot; __cilkrt_pop_slow;
 ///               br (stolen), label %Stolen, label %Cont
-void emitPopAfterSpawn(llvm::CallBase *Call, const SuspendPoint &P,
-                       llvm::Value *W, llvm::Value *ResultSlot,
-                       llvm::BasicBlock *Cont, llvm::BasicBlock *Stolen);
+/// With a null W, the worker is loaded after the call, both paths go on
+/// through a block popped.N, and the result is the worker and its tail
+/// there (the runtime leaves the tail where the pop put it whenever it says
+/// CILK_POP_OK); otherwise the result is empty.
+DequeView emitPopAfterSpawn(llvm::CallBase *Call, const SuspendPoint &P,
+                            llvm::Value *W, llvm::Value *ResultSlot,
+                            llvm::BasicBlock *Cont, llvm::BasicBlock *Stolen);
 
 } // namespace cilk
 

@@ -11,7 +11,7 @@
 // CHECK: chain 100 steps
 // CHECK: big 55 101 c
 // CHECK: array 0 1 4 9 16 25 36 49
-// CHECK: procedure 21 and 3628800 and 6765
+// CHECK: procedure 28678 and 3628800 and 6765
 // CHECK: exit status 0
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,17 +134,21 @@ cilk int cfib(int n)
     return x + y;
 }
 
-// A Cilk procedure mixing a Cilk-5 child and two thread computations; one
-// sync waits for all three.
+// A Cilk procedure mixing Cilk-5 children and two thread computations; one
+// sync waits for all of them. The thread computation started between two
+// spawns runs at once and posts closures where the first spawn's entry was
+// (an eager push must not take that entry for its frame still: a thief
+// would run a finished thread again while the long second child runs).
 cilk long procedure(int n)
 {
     long f;
-    int c, t;
+    int c, d, t;
     c = spawn cfib(n - 1);
-    spawn fact(&f, 10, 1);
     spawn fib(&t, 20);
+    d = spawn cfib(n + 14);
+    spawn fact(&f, 10, 1);
     sync;
-    printf("procedure %d and %ld and %d\n", c, f, t);
+    printf("procedure %d and %ld and %d\n", c + d, f, t);
     return f;
 }
 

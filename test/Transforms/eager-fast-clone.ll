@@ -1,16 +1,19 @@
-; Checks the eager fast clone of fib: a stack frame, the live value saved
-; and the resume index set before each spawn, push, call, THE pop with a
-; locked store (xchg) as its fence, and the rare path to the runtime.
+; Checks the eager fast clone of fib: a stack frame set up only where it
+; spawns (not in a leaf), the live value saved and the resume index set
+; before each spawn, push, call, THE pop with a locked subtraction as its
+; fence, the rare path to the runtime, and a second push that only moves
+; the tail back over the entry the first pop left.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %S/Inputs/fib.ll | FileCheck %s
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)
-; CHECK: %w = load ptr, ptr
+; CHECK: entry:
 ; CHECK: %frame = alloca %fib.closure, align 16
-; CHECK: store ptr @fib.desc, ptr
-; CHECK-NOT: call
+; CHECK-NOT: @__cilkrt_tls_worker
+; CHECK-NOT: @fib.desc
 ; CHECK: base:
 ; CHECK-NEXT: ret i32 %n
 ; CHECK: rec:
+; CHECK: store ptr @fib.desc, ptr
 ; CHECK: %n.addr.field = getelementptr inbounds i8, ptr %frame, i64 [[N:[0-9]+]]
 ; CHECK: store i32 %{{.*}}, ptr %n.addr.field
 ; CHECK: store i32 1, ptr
@@ -19,20 +22,43 @@
 ; CHECK-NEXT: %tail.next = getelementptr inbounds ptr, ptr %tail, i64 1
 ; CHECK-NEXT: store atomic ptr %tail.next, ptr %{{.*}} release
 ; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
-; CHECK: %tail.prev = getelementptr inbounds ptr, ptr %{{.*}}, i64 -1
-; CHECK-NEXT: store atomic ptr %tail.prev, ptr %{{.*}} seq_cst
-; CHECK: %head = load atomic ptr, ptr %w.head seq_cst
-; CHECK-NEXT: %stolen{{.*}} = icmp ugt ptr %head, %tail.prev
-; CHECK-NEXT: br i1 %stolen{{.*}}, label %pop.slow.1, label %tail.1
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_worker)
+; CHECK-NEXT: %w = load ptr
+; CHECK-NEXT: [[T:%.*]] = getelementptr inbounds i8, ptr %w, i64 0
+; CHECK-NEXT: atomicrmw sub ptr [[T]], i64 8 seq_cst
+; CHECK-NEXT: %tail.popped = load atomic ptr, ptr [[T]] monotonic
+; CHECK-NEXT: %w.head = getelementptr inbounds i8, ptr %w, i64 64
+; CHECK-NEXT: %head = load atomic ptr, ptr %w.head seq_cst
+; CHECK-NEXT: %stolen{{.*}} = icmp ugt ptr %head, %tail.popped
+; CHECK-NEXT: br i1 %stolen{{.*}}, label %pop.slow.1, label %popped.1
 ; CHECK: pop.slow.1:
 ; CHECK-NEXT: store i32 %r1, ptr %result.1
 ; CHECK-NEXT: %pop = call i32 @__cilkrt_pop_slow(ptr %w, ptr %result.1)
+; The worker and tail are read again after the rare call, not kept across.
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_worker)
+; CHECK-NEXT: %[[W1:.*]] = load ptr
+; CHECK: %tail.again = load atomic ptr
+; CHECK: popped.1:
+; CHECK-NEXT: %w.now = phi ptr [ %w, %rec ], [ %[[W1]], %pop.slow.1 ]
+; CHECK-NEXT: %tail.now = phi ptr [ %tail.popped, %rec ], [ %tail.again, %pop.slow.1 ]
 ; CHECK: tail.1:
 ; CHECK-NEXT: store i32 %r1, ptr %x
-; The second spawn saves x (live across it) but not n (dead after it).
+; The second spawn saves x (live across it) but not n (dead after it), and
+; pushes without loading the tail or storing the entry.
 ; CHECK: %x.field = getelementptr inbounds i8, ptr %frame
 ; CHECK-NOT: %n.addr.field
-; CHECK: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
+; CHECK: store i32 2, ptr
+; CHECK-NEXT: [[T2:%.*]] = getelementptr inbounds i8, ptr %w.now, i64 0
+; CHECK-NEXT: %tail.next{{[0-9]+}} = getelementptr inbounds ptr, ptr %tail.now, i64 1
+; CHECK-NEXT: store atomic ptr %tail.next{{[0-9]+}}, ptr [[T2]] release
+; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
+; The last pop's tail is used by no push: nothing reads it again.
+; CHECK: pop.slow.2:
+; CHECK-NEXT: store i32 %r2
+; CHECK-NEXT: call i32 @__cilkrt_pop_slow
+; CHECK-NEXT: icmp ne i32
+; CHECK: popped.2:
+; CHECK-NEXT: br label %tail.2
 ; A sync in the fast clone is nothing at all.
 ; CHECK-NOT: __cilkrt_sync
 ; CHECK-NOT: __cilk_sync_marker

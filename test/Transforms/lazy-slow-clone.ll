@@ -27,7 +27,7 @@
 ; CHECK-NEXT: call void @__cilkrt_release_bottom(ptr %w, ptr %frame)
 ; CHECK-NEXT: br label %stolen
 ; CHECK: pop.1:
-; CHECK: %tail.prev = getelementptr inbounds ptr, ptr %{{.*}}, i64 -1
+; CHECK: atomicrmw sub ptr %{{.*}}, i64 8 seq_cst
 
 ; SED-LABEL: define internal void @fib.slow(ptr %frame)
 ; SED: switch i32 %resume.idx, label %bad.resume [

@@ -1,0 +1,115 @@
+; Checks where the eager fast clone sets up its frame and which pushes may
+; skip loading the tail: the frame is set up once, in the block that
+; dominates every spawn, outside any loop; a push reuses the tail a pop left
+; only if that pop dominates it and no call between may move the tail (a C
+; function may post a thread's closure).
+; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
+
+declare i32 @g(i32) #0
+declare void @c_function()
+declare void @__cilk_sync_marker()
+
+; A C call between two spawns: the second push loads the tail.
+define i32 @call_between(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  call void @c_function()
+  %b = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @call_between.fast(
+; CHECK: %tail = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %a = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
+; CHECK: call void @c_function()
+; CHECK: %tail{{[0-9]+}} = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %b = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
+; CHECK-NOT: %tail.now
+
+; A loop of spawns: the frame is set up before the loop, and each push in
+; it loads the tail (no pop dominates it).
+define void @loop(i32 %n) #0 {
+entry:
+  br label %head
+
+head:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %more = icmp slt i32 %i, %n
+  br i1 %more, label %body, label %done
+
+body:
+  %r = call i32 @g(i32 %i), !cilk.spawn !0
+  %i.next = add i32 %i, 1
+  br label %head
+
+done:
+  call void @__cilk_sync_marker()
+  ret void
+}
+
+; CHECK-LABEL: define void @loop.fast(
+; CHECK: entry:
+; CHECK: store ptr @loop.desc, ptr
+; CHECK: head:
+; CHECK-NOT: @loop.desc
+; CHECK: body:
+; CHECK: %tail = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: call i32 @g.fast(i32 %i{{.*}}), !cilk.spawn
+
+; Spawns in both arms of an if, then one after the join: no pop dominates
+; any push, so each loads the tail; the frame is set up before the branch.
+define i32 @arms(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %c = icmp slt i32 %n, 2
+  br i1 %c, label %then, label %else
+
+then:
+  %a = call i32 @g(i32 1), !cilk.spawn !0
+  store i32 %a, ptr %x
+  br label %join
+
+else:
+  %b = call i32 @g(i32 2), !cilk.spawn !0
+  store i32 %b, ptr %x
+  br label %join
+
+join:
+  %d = call i32 @g(i32 3), !cilk.spawn !0
+  store i32 %d, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @arms.fast(
+; CHECK: entry:
+; CHECK: store ptr @arms.desc, ptr
+; CHECK: br i1 %c
+; CHECK: then:
+; CHECK: %tail = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: else:
+; CHECK: %tail{{[0-9]+}} = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: join:
+; CHECK: %tail{{[0-9]+}} = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %d = call i32 @g.fast(i32 3), !cilk.spawn
+
+attributes #0 = { "cilk" }
+!0 = !{}
