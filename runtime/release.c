@@ -23,6 +23,7 @@
  * taken it and the join protocol of closure.c applies. */
 #include "closure.h"
 #include "deque.h"
+#include "idle.h"
 #include "scheduler.h"
 #include "worker.h"
 
@@ -104,6 +105,8 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     /* Release: a thief that sees the new tail sees the entries and the
      * closures' contents. */
     atomic_store_explicit(&w->tail, t + k, memory_order_release);
+    if (k)
+        idle_wake_one(); /* a parked thief's request may be what this serves */
 
     w->rel_youngest = w->rel_top = NULL;
     w->next = young;

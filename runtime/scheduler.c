@@ -22,6 +22,7 @@
  * continues its parent unless a thief took it. */
 #include "closure.h"
 #include "deque.h"
+#include "idle.h"
 #include "scheduler.h"
 #include "units.h"
 #include "worker.h"
@@ -725,7 +726,7 @@ static void idle_wait(void)
 
 static void scheduler(struct worker *w)
 {
-    unsigned failures = 0;
+    struct idle idle = {0};
     while (!atomic_load_explicit(&done, memory_order_acquire)) {
         struct closure *c = w->next;
         w->next = NULL;
@@ -736,14 +737,14 @@ static void scheduler(struct worker *w)
                                            CILK_CF_NORMAL);
             struct root *r = take_root();
             if (r) {
-                failures = 0;
+                idle_found(&idle);
                 run_root(w, r);
                 continue;
             }
             c = steal(w);
         }
         if (c) {
-            failures = 0;
+            idle_found(&idle);
             run_closure(w, c);
             continue;
         }
@@ -753,13 +754,7 @@ static void scheduler(struct worker *w)
             idle_wait();
             continue;
         }
-        /* Workers may outnumber cores: let the busy ones run. */
-        if (stress || ++failures < 64) {
-            sched_yield();
-        } else {
-            struct timespec ts = {0, 20000};
-            nanosleep(&ts, NULL);
-        }
+        idle_failed(&idle, eager, stress);
     }
 }
 
@@ -793,6 +788,7 @@ static void *worker_main(void *arg)
 {
     struct worker *w = arg;
     __cilkrt_tls_worker = w;
+    prctl(PR_SET_TIMERSLACK, 1000UL); /* a park of 20 us lasts 20 us (idle.c) */
     atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
     fault_setup(w);
     scheduler(w);
@@ -897,6 +893,7 @@ static void activate_locked(void)
 {
     atomic_fetch_add_explicit(&active_roots, 1, memory_order_relaxed);
     pthread_cond_broadcast(&work_cv);
+    idle_wake_all();
 }
 
 static void root_init(struct root *r)
@@ -1018,6 +1015,7 @@ void sched_stop(void)
     stopped = true;
     atomic_store(&done, 1);
     pthread_cond_broadcast(&work_cv);
+    idle_wake_all();
     pthread_mutex_unlock(&pool_mu);
     for (int i = 0; i < nworkers; i++)
         pthread_join(threads[i], NULL);

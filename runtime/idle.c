@@ -1,0 +1,128 @@
+/* idle.c - idle thieves.
+ *
+ * A thief that fails an attempt yields the core (workers may outnumber
+ * cores, and a process that wants the core gets it) and tries again, for
+ * as long as its spin budget; then it parks: it sleeps on a futex until
+ * woken or until a timeout.
+ *
+ * Spinning is what makes a thief quick: a parked thief's vCPU halts, and
+ * waking it took 30 us or more on the 2-core VM, longer than the steps of
+ * heat with a small plate (bench/results/2026-11-24-amd-epyc-2core-idle.md).
+ * So the budget adapts to the idle periods the thief sees: after a run of
+ * failures that ended in work within SPIN_MAX_NS, the next budget is twice
+ * that run (at least SPIN_MIN_NS); after a longer one, SPIN_MIN_NS. A
+ * program whose workers idle for short gaps keeps its thieves spinning
+ * through them; one with long serial phases parks them, and spends at most
+ * SPIN_MIN_NS of spinning per phase.
+ *
+ * What wakes a parked thief:
+ *   - a release (lazy modes, release_finish): the thief's last attempt
+ *     before parking left a steal request with a random victim, which
+ *     releases at its next check, pushes the closures and wakes one parked
+ *     thief;
+ *   - a successful steal (idle_found): where one thief found work there may
+ *     be more, so the parked wake one by one as parallelism grows;
+ *   - a computation starting, and the pool stopping (idle_wake_all).
+ * A parked thief also looks again at each timeout, which doubles from
+ * PARK_MIN_NS while nothing is found: up to PARK_MAX_NS in the lazy modes,
+ * where the timeout only bounds what a lost wake-up costs (a request left
+ * with a victim that is idle too, or a wake raced with the park), and up
+ * to PARK_MAX_EAGER_NS in eager mode, where no spawn wakes anybody (a spawn
+ * must stay cheap) and the timeout is the latency after a long idle
+ * period. Each look costs a few microseconds of CPU: 2% of a core at
+ * 200 us.
+ *
+ * Workers' timers have 1 us of slack (worker_main), not Linux's default
+ * 50 us, which made each 20 us sleep last 70 us or more.
+ *
+ * A wake-up is a hint, never synchronization: work is published and taken
+ * through the deques and their locks. A wake that misses a thief that is
+ * just parking (no fence orders the publication before the check of
+ * `parked`) costs that thief one timeout. */
+#include "idle.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+enum {
+    SPIN_MIN_NS = 50000,
+    SPIN_MAX_NS = 1000000,
+    PARK_MIN_NS = 20000,
+    PARK_MAX_EAGER_NS = 200000,
+    PARK_MAX_NS = 1000000,
+};
+
+static atomic_uint epoch; /* the futex word: each wake-up moves it */
+static atomic_int parked; /* thieves parked or about to */
+
+static void futex_wake(int n)
+{
+    atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
+    syscall(SYS_futex, &epoch, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+void idle_wake_one(void)
+{
+    if (atomic_load_explicit(&parked, memory_order_relaxed) > 0)
+        futex_wake(1);
+}
+
+void idle_wake_all(void)
+{
+    if (atomic_load_explicit(&parked, memory_order_relaxed) > 0)
+        futex_wake(INT_MAX);
+}
+
+static void park(long ns)
+{
+    unsigned e = atomic_load_explicit(&epoch, memory_order_relaxed);
+    atomic_fetch_add_explicit(&parked, 1, memory_order_seq_cst);
+    struct timespec ts = {0, ns};
+    syscall(SYS_futex, &epoch, FUTEX_WAIT_PRIVATE, e, &ts, NULL, 0);
+    atomic_fetch_sub_explicit(&parked, 1, memory_order_relaxed);
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void idle_failed(struct idle *s, bool eager, bool stress)
+{
+    uint64_t now = now_ns();
+    if (!s->since) {
+        s->since = now;
+        if (s->spin_ns < SPIN_MIN_NS)
+            s->spin_ns = SPIN_MIN_NS;
+    }
+    if (stress || now - s->since < s->spin_ns) {
+        sched_yield();
+        return;
+    }
+    if (s->park_ns < PARK_MIN_NS)
+        s->park_ns = PARK_MIN_NS;
+    park(s->park_ns);
+    if (s->park_ns < (eager ? PARK_MAX_EAGER_NS : PARK_MAX_NS))
+        s->park_ns *= 2;
+}
+
+void idle_found(struct idle *s)
+{
+    if (s->since) {
+        uint64_t run = now_ns() - s->since;
+        s->spin_ns = run > SPIN_MAX_NS        ? SPIN_MIN_NS
+                     : 2 * run > SPIN_MAX_NS  ? SPIN_MAX_NS
+                     : 2 * run < SPIN_MIN_NS  ? SPIN_MIN_NS
+                                              : 2 * run;
+        s->since = 0;
+    }
+    s->park_ns = 0;
+    idle_wake_one();
+}

@@ -1,0 +1,32 @@
+/* idle.h - idle thieves: what a thief that found no work does before its
+ * next attempt, and who wakes it. */
+#ifndef CILK_IDLE_H
+#define CILK_IDLE_H
+
+#include <stdbool.h>
+
+#include <stdint.h>
+
+/* A thief's run of failed attempts (private to its worker). */
+struct idle {
+    uint64_t since;   /* when the run began (ns); 0: not idle */
+    uint64_t spin_ns; /* how long this thief spins before it parks */
+    long park_ns;     /* the next park's timeout */
+};
+
+/* The thief failed an attempt (caller: the scheduler's loop, idle). Yields
+ * the core while the run is shorter than its spin budget, then parks;
+ * eager: whether the program's spawns are eager (no release ever wakes a
+ * thief). */
+void idle_failed(struct idle *s, bool eager, bool stress);
+/* The thief found work: its run of failures ends (its length sets the
+ * next spin budget), and a parked thief wakes to try too (where one thief
+ * found work there may be more). */
+void idle_found(struct idle *s);
+/* Work may have appeared (a release pushed closures): wake one parked
+ * thief. Costs one load when none is parked. */
+void idle_wake_one(void);
+/* Wake every parked thief (a computation starts, the pool stops). */
+void idle_wake_all(void);
+
+#endif
