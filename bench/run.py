@@ -3,6 +3,7 @@
 the serial elision and against OpenMP tasks (libgomp, libomp) and oneTBB.
 
 usage: python3 bench/run.py [--quick] [--no-install] [--out FILE.md]
+                           [--baseline REV | --no-baseline]
 
 One command from a fresh Debian 12 machine: installs the peers and tools
 (scripts/install-deps.sh), builds the project if needed, compiles every
@@ -15,7 +16,10 @@ chart next to it (.png).  Progress goes to stderr.
      median and spread of --runs runs, all programs interleaved run by run.
   2. Instructions per spawn (valgrind --tool=callgrind, one worker):
      (I(fib 24) - I(fib 20)) / (spawns(24) - spawns(20)), so start-up
-     cancels; exact and repeatable.
+     cancels; exact and repeatable. Every mode also as the compiler and
+     runtime of --baseline REV built it (default 72fb770, the code
+     generation before issue 16: the same fib without the new codegen),
+     built once in build/bench-baseline from a git worktree.
   3. Peers at the same n: T_1, T_P, T_1/T_S, and the library really loaded
      (the Debian package and version owning it).
   4. Speedups of fib, knary and queens in every mode for P = 1 .. cores:
@@ -35,6 +39,7 @@ import os
 import re
 import statistics
 import subprocess
+import sys
 import time
 
 from benchlib import (MODES, ROOT, T0, build_project, compile_cilk, log,
@@ -42,6 +47,12 @@ from benchlib import (MODES, ROOT, T0, build_project, compile_cilk, log,
                       use_system_matplotlib)
 
 PHI = (1 + 5 ** 0.5) / 2
+
+# The code generation before issue 16 (lazy checks with a monotonic load and
+# no branch weights, the eager spawn of 35.5 instructions), and issue 16's
+# goals: instructions per spawn over the serial program with two calls.
+BASELINE = "72fb770"
+GOALS = {"sedative": 2, "indolent": 5, "eager": 15}
 
 # The memo's published overheads of T_1 over T_S for fib(36) (Tables 1-2,
 # hand-coded fast clones, no stealing) and Cilk-5's (Cilk-5 paper, Figure 7),
@@ -75,6 +86,32 @@ def compile_programs(build):
         exe[f"fib-{name}"] = os.path.join(out, f"fib-{name}")
         sh(cmd + ["-o", exe[f"fib-{name}"]])
     return exe
+
+
+def build_baseline(build, rev):
+    """Builds the plugin and runtime of git revision `rev` in
+    <build>/bench-baseline (a worktree of this repository, kept for the next
+    run) and compiles fib with them in every mode: {mode: executable}."""
+    base = os.path.join(build, "bench-baseline")
+    src, bld = os.path.join(base, "src"), os.path.join(base, "build")
+    want = sh(["git", "-C", ROOT, "rev-parse", rev + "^{commit}"]).strip()
+    have = ""
+    if os.path.exists(os.path.join(src, ".git")):
+        have = sh(["git", "-C", src, "rev-parse", "HEAD"]).strip()
+    if have != want:
+        log(f"checking out {rev} in {src}")
+        subprocess.run(["rm", "-rf", base], check=True)
+        subprocess.run(["git", "-C", ROOT, "worktree", "prune"], check=True)
+        sh(["git", "-C", ROOT, "worktree", "add", "--detach", "-f", src,
+            want])
+    if not os.path.exists(os.path.join(bld, "build.ninja")):
+        sh(["cmake", "-S", src, "-B", bld, "-G", "Ninja",
+            "-DCMAKE_BUILD_TYPE=Release"])
+    log(f"building the plugin and runtime of {rev} (baseline)")
+    subprocess.run(["ninja", "-C", bld, "lib/cilk/cilk.so", "lib/libcilkrt.a"],
+                   check=True, stdout=sys.stderr)
+    return {m: compile_cilk(bld, "fib", m, name=f"fib-{m}-baseline")
+            for m in ["serial"] + MODES}
 
 
 # ---------------------------------------------------------------- machine
@@ -164,6 +201,11 @@ def main():
                     help="runs per peer timing (default 3, full mode 1)")
     ap.add_argument("--fib-n", type=int, help="skip the calibration")
     ap.add_argument("--out", help="result file (.md; the chart is .png)")
+    ap.add_argument("--baseline", default=BASELINE, metavar="REV",
+                    help="the revision whose code generation the "
+                    f"instruction table compares with (default {BASELINE})")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="no comparison with an earlier revision")
     a = ap.parse_args()
     runs = a.runs or 5
     # A peer's fib(n) takes 50-100 T_S on one worker and more on two (the
@@ -179,6 +221,9 @@ def main():
     use_system_matplotlib(__file__)
     log("compiling fib, knary and queens in every mode, and the peers")
     exe = compile_programs(a.build)
+    if not a.no_baseline:
+        for m, e in build_baseline(a.build, a.baseline).items():
+            exe[f"fib-{m}-baseline"] = e
     mach = machine()
     ver = versions(exe)
     for k, v in ver.items():
@@ -209,6 +254,8 @@ def main():
 
     # 2. Instructions per spawn.
     callgrind = ["serial", "serial-2calls"] + MODES + ["gomp", "libomp", "tbb"]
+    if not a.no_baseline:
+        callgrind += [f"{m}-baseline" for m in ["serial"] + MODES]
     per = {}
     for b in callgrind:
         log(f"callgrind fib-{b} (fib 20 and fib 24, one worker)")
@@ -310,9 +357,27 @@ def write_report(out, a, mach, ver, n, runs, peer_runs, fib_t, per, peer_t,
       "more than serial (2 calls) |")
     w("|---|---|---|---|")
     for b, v in per.items():
-        w(f"| {b} | {v:.2f} | {v - per['serial']:.2f} | "
-          f"{v - per['serial-2calls']:.2f} |")
+        if not b.endswith("-baseline"):
+            w(f"| {b} | {v:.2f} | {v - per['serial']:.2f} | "
+              f"{v - per['serial-2calls']:.2f} |")
     w("")
+    if "serial-baseline" in per:
+        w(f"With and without the new code generation: the same fib compiled "
+          f"by this revision and by {a.baseline} (its own plugin and "
+          "runtime), extra instructions per spawn over this revision's "
+          "serial program with two calls; the goals are issue 16's.\n")
+        w(f"| mode | {a.baseline} | now | goal |")
+        w("|---|---|---|---|")
+        base2 = per["serial-2calls"]
+        for m in MODES:
+            now = per[m] - base2
+            before = per[f"{m}-baseline"] - base2
+            mark = "met" if now <= GOALS[m] + 0.05 else "not met"
+            w(f"| {m} | {before:.2f} | {now:.2f} | <= {GOALS[m]} ({mark}) |")
+        w(f"| serial -O2 (the same code) | "
+          f"{per['serial-baseline'] - base2:.2f} | "
+          f"{per['serial'] - base2:.2f} | |")
+        w("")
 
     w(f"## Peers: fib({n}), a task per call, no cutoff\n")
     w(f"{peer_runs} run{'s' if peer_runs > 1 else ''} each; T_S = {fmt(ts['median'])} s (serial "
