@@ -28,20 +28,24 @@ def sh(cmd, **kw):
                           **kw).stdout
 
 
-def build_project(build, install, packages=("python3-matplotlib",)):
+def build_project(build, install, packages=("python3-matplotlib",),
+                  src=ROOT, targets=()):
     """Installs the dependencies plus `packages` (unless not `install`),
-    then configures `build` if needed and builds it."""
+    then configures `build` from `src` if needed and builds `targets` there
+    (everything if none)."""
     if install:
         log("installing dependencies (scripts/install-deps.sh)")
         subprocess.run(["bash", os.path.join(ROOT, "scripts/install-deps.sh"),
                         *packages], check=True, stdout=sys.stderr)
     if not os.path.exists(os.path.join(build, "build.ninja")):
         log(f"configuring {build}")
-        subprocess.run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja",
+        subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
                         "-DCMAKE_BUILD_TYPE=Release"], check=True,
                        stdout=sys.stderr)
-    log("building the plugin, pass and runtime")
-    subprocess.run(["ninja", "-C", build], check=True, stdout=sys.stderr)
+    log(f"building {' '.join(targets) or 'the plugin, pass and runtime'} "
+        f"in {build}")
+    subprocess.run(["ninja", "-C", build, *targets], check=True,
+                   stdout=sys.stderr)
 
 
 def use_system_matplotlib(script):

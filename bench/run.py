@@ -39,7 +39,6 @@ import os
 import re
 import statistics
 import subprocess
-import sys
 import time
 
 from benchlib import (MODES, ROOT, T0, build_project, compile_cilk, log,
@@ -104,12 +103,8 @@ def build_baseline(build, rev):
         subprocess.run(["git", "-C", ROOT, "worktree", "prune"], check=True)
         sh(["git", "-C", ROOT, "worktree", "add", "--detach", "-f", src,
             want])
-    if not os.path.exists(os.path.join(bld, "build.ninja")):
-        sh(["cmake", "-S", src, "-B", bld, "-G", "Ninja",
-            "-DCMAKE_BUILD_TYPE=Release"])
-    log(f"building the plugin and runtime of {rev} (baseline)")
-    subprocess.run(["ninja", "-C", bld, "lib/cilk/cilk.so", "lib/libcilkrt.a"],
-                   check=True, stdout=sys.stderr)
+    build_project(bld, False, src=src,
+                  targets=("lib/cilk/cilk.so", "lib/libcilkrt.a"))
     return {m: compile_cilk(bld, "fib", m, name=f"fib-{m}-baseline")
             for m in ["serial"] + MODES}
 

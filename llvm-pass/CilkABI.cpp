@@ -157,14 +157,13 @@ DequeView emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
   Instruction *Term = Spawn->getTerminator();
   IRBuilder<> B(Term);
   bool Own = !W; // a worker loaded here, not kept across the call
-  if (Own)
-    W = emitLoadWorker(B);
-  BasicBlock *Popped = nullptr;
+  BasicBlock *Popped = nullptr, *Next = Cont;
   if (Own) {
-    Popped = BasicBlock::Create(C, "popped." + Twine(P.Index), F, Cont);
+    W = emitLoadWorker(B);
+    Next = Popped =
+        BasicBlock::Create(C, "popped." + Twine(P.Index), F, Cont);
     BranchInst::Create(Cont, Popped);
   }
-  BasicBlock *Next = Own ? Popped : Cont;
   BasicBlock *PopSlowBB = BasicBlock::Create(
       C, "pop.slow." + Twine(P.Index), F, Next);
   IRBuilder<> PB(PopSlowBB);

@@ -4,7 +4,6 @@
 #define CILK_IDLE_H
 
 #include <stdbool.h>
-
 #include <stdint.h>
 
 /* A thief's run of failed attempts (private to its worker). */

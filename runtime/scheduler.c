@@ -742,9 +742,10 @@ static void scheduler(struct worker *w)
                 continue;
             }
             c = steal(w);
+            if (c)
+                idle_found(&idle);
         }
         if (c) {
-            idle_found(&idle);
             run_closure(w, c);
             continue;
         }
