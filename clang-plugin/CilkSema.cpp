@@ -1335,8 +1335,10 @@ void CilkConsumer::checkDecl(Decl *D) {
       for (const ParmVarDecl *P : FD->parameters())
         if (isContinuation(P))
           Diags.D.Report(P->getLocation(), Diags.ContOutsideThread) << P;
-    } else if (Race && FD->doesThisDeclarationHaveABody()) {
-      Diags.D.Report(FD->getLocation(), Diags.ThreadNotRaceChecked) << FD;
+    } else {
+      describeThreadLayout(Ctx, FD);
+      if (Race && FD->doesThisDeclarationHaveABody())
+        Diags.D.Report(FD->getLocation(), Diags.ThreadNotRaceChecked) << FD;
     }
     if (FD->doesThisDeclarationHaveABody())
       BodyChecker(Ctx, Diags, *Log, FD, Parallel, WarnUnsynced)

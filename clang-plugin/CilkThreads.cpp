@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
@@ -36,6 +37,115 @@ bool isThread(const FunctionDecl *FD) {
 bool isContinuation(const Decl *D) { return ContDecls.count(D); }
 
 void forgetContinuations() { ContDecls.clear(); }
+
+namespace {
+
+/// Appends the fields of a value of type T at byte Base to Out (the
+/// grammar is in cilk-abi.h); false if T cannot leave its process.
+bool describeFields(ASTContext &Ctx, QualType T, uint64_t Base,
+                    std::string &Out) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  auto Field = [&](char Kind, uint64_t Bytes, uint64_t At) {
+    if (!Out.empty() && Out.back() != '(')
+      Out += ',';
+    Out += std::to_string(At) + Kind + std::to_string(Bytes);
+  };
+  if (const auto *E = T->getAs<EnumType>())
+    return describeFields(Ctx, E->getDecl()->getIntegerType(), Base, Out);
+  if (T->isIntegerType()) {
+    uint64_t Bytes = Ctx.getTypeSize(T) / 8;
+    if (Bytes != 1 && Bytes != 2 && Bytes != 4 && Bytes != 8)
+      return false; // __int128
+    Field(T->isSignedIntegerType() ? 'i' : 'u', Bytes, Base);
+    return true;
+  }
+  if (T->isRealFloatingType()) {
+    if (!T->isSpecificBuiltinType(BuiltinType::Float) &&
+        !T->isSpecificBuiltinType(BuiltinType::Double))
+      return false; // long double, half: no fixed width across machines
+    Field('f', Ctx.getTypeSize(T) / 8, Base);
+    return true;
+  }
+  if (const auto *C = T->getAs<ComplexType>()) {
+    uint64_t Half = Ctx.getTypeSize(C->getElementType()) / 8;
+    return describeFields(Ctx, C->getElementType(), Base, Out) &&
+           describeFields(Ctx, C->getElementType(), Base + Half, Out);
+  }
+  if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+    uint64_t N = A->getZExtSize();
+    uint64_t Stride = Ctx.getTypeSize(A->getElementType()) / 8;
+    if (N > 1024)
+      return false;
+    for (uint64_t I = 0; I < N; ++I)
+      if (!describeFields(Ctx, A->getElementType(), Base + I * Stride, Out))
+        return false;
+    return true;
+  }
+  if (const auto *R = T->getAs<RecordType>()) {
+    const RecordDecl *RD = R->getDecl()->getDefinition();
+    if (!RD || RD->isUnion() || RD->hasFlexibleArrayMember())
+      return false;
+    const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+    for (const FieldDecl *F : RD->fields()) {
+      if (F->isBitField())
+        return false;
+      uint64_t At = Base + L.getFieldOffset(F->getFieldIndex()) / 8;
+      if (!describeFields(Ctx, F->getType(), At, Out))
+        return false;
+    }
+    return true;
+  }
+  return false; // pointers, vectors of the target, atomics
+}
+
+std::string describeValue(ASTContext &Ctx, const ParmVarDecl *P);
+
+/// One parameter's entry of the description: its size, '=', then its
+/// fields, or "!" if it cannot travel.
+std::string describeParam(ASTContext &Ctx, const ParmVarDecl *P) {
+  QualType T = P->getType();
+  std::string Size =
+      T->isIncompleteType() ? "0=" : std::to_string(Ctx.getTypeSize(T) / 8) + "=";
+  std::string Fields = describeValue(Ctx, P);
+  return Size + Fields;
+}
+
+std::string describeValue(ASTContext &Ctx, const ParmVarDecl *P) {
+  std::string Out;
+  QualType T = P->getType();
+  if (isContinuation(P)) {
+    const auto *Ptr = T->getAs<PointerType>();
+    if (!Ptr || P->getOriginalType()->isArrayType())
+      return "!";
+    QualType V = Ptr->getPointeeType();
+    if (V->isIncompleteType())
+      return "!";
+    Out = "0c" + std::to_string(Ctx.getTypeSize(V) / 8) + "(";
+    if (!describeFields(Ctx, V, 0, Out))
+      return "!";
+    return Out + ")";
+  }
+  if (P->getOriginalType()->isArrayType()) // a vector held by value
+    return "!";
+  if (T->isIncompleteType() || !describeFields(Ctx, T, 0, Out))
+    return "!";
+  return Out;
+}
+
+} // namespace
+
+void describeThreadLayout(ASTContext &Ctx, FunctionDecl *FD) {
+  for (const auto *A : FD->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation().starts_with(CILK_ABI_LAYOUT_ANNOTATION))
+      return;
+  std::string Layout = CILK_ABI_LAYOUT_ANNOTATION;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    if (P->getFunctionScopeIndex())
+      Layout += ';';
+    Layout += describeParam(Ctx, P);
+  }
+  FD->addAttr(AnnotateAttr::CreateImplicit(Ctx, Layout, nullptr, 0));
+}
 
 namespace {
 

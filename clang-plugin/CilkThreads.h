@@ -31,6 +31,7 @@
 #define CILK_CLANG_PLUGIN_CILKTHREADS_H
 
 namespace clang {
+class ASTContext;
 class Decl;
 class FunctionDecl;
 class Preprocessor;
@@ -47,6 +48,10 @@ bool isThread(const clang::FunctionDecl *FD);
 
 /// True if D (a parameter or variable) was declared `cont`.
 bool isContinuation(const clang::Decl *D);
+
+/// Gives thread FD the annotation that describes its parameters for
+/// portable closures (CILK_ABI_LAYOUT_ANNOTATION in cilk-abi.h).
+void describeThreadLayout(clang::ASTContext &Ctx, clang::FunctionDecl *FD);
 
 /// Forgets every `cont` declaration: a new translation unit begins.
 void forgetContinuations();

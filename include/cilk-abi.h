@@ -63,6 +63,33 @@
  * becomes the continuation of element i. */
 #define CILK_ABI_CP_MISSING_VECTOR_MARKER "__cilk_cp_missing_vector_marker"
 #define CILK_ABI_CP_SEND "__cilk_cp_send"
+/* Portable closures (runtime/dist.c): the plugin describes the C type of
+ * each parameter of a thread in the annotation CILK_ABI_LAYOUT_ANNOTATION
+ * followed by the description, which the pass moves into the function
+ * attribute CILK_ABI_LAYOUT_ATTR and then into the thread's descriptor.
+ * The plugin's description is one entry per C parameter, separated by ';',
+ * each its size in bytes, '=', then one of
+ *   !                   the parameter cannot leave its process (a pointer,
+ *                       a union, a bit-field, long double, a vector)
+ *   FIELD[,FIELD...]    its bytes: FIELD is OFFSET KIND WIDTH, decimal,
+ *                       KIND i (signed integer), u (unsigned) or f (IEEE
+ *                       floating point), WIDTH 1, 2, 4 or 8 bytes;
+ *                       padding is not described (it arrives as zeros)
+ *   0cSIZE(FIELDS)      a continuation of a value of SIZE bytes, which are
+ *                       FIELDS
+ * e.g. `thread fib(cont int k, int n)` is "8=0c4(0i4);4=0i4". The pass
+ * rewrites it with one entry per closure slot (an IR argument, without the
+ * size): a C parameter that the calling convention splits into several
+ * arguments (a _Complex double, a small struct: eightbytes) gets one entry
+ * per piece, its fields rebased, so fib's is "0c4(0i4);0i4". Each thread
+ * descriptor is listed in the section CILK_ABI_THREAD_SECTION, so the
+ * runtime finds a thread by its stable id (CILK_ABI_THREAD_ID: FNV-1a of
+ * its name), never by a code address. */
+#define CILK_ABI_LAYOUT_ANNOTATION "cilk_layout="
+#define CILK_ABI_LAYOUT_ATTR "cilk-layout"
+#define CILK_ABI_THREAD_SECTION "cilk_threads"
+#define CILK_ABI_FNV_OFFSET 0xcbf29ce484222325ull
+#define CILK_ABI_FNV_PRIME 0x100000001b3ull
 #define CILK_ABI_FN_ATTR "cilk"
 /* The closure-creation modes; the values are part of the ABI. (Macros, not
  * an enum: `clang -E` output must compile again with the injected header.) */
@@ -417,7 +444,13 @@ void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);
 struct __cilk_thread {
     void (*run)(void *closure); /* loads the slots and calls the thread */
     int size;                   /* bytes of the closure without vectors */
+    int nparams;
     const char *name;
+    unsigned long long id; /* FNV-1a of name (CILK_ABI_FNV_*) */
+    /* The parameters' description (CILK_ABI_LAYOUT_ANNOTATION), or null:
+     * the pass had none, or the closure holds vectors. */
+    const char *layout;
+    const unsigned *offsets; /* each parameter's slot in the closure */
 };
 /* A closure of thread t, `size` bytes (t->size, and its vectors after
  * that), waiting for `missing` arguments: the sender of the last one posts

@@ -37,8 +37,9 @@ bool isSpawn(const CallBase &CB) {
 }
 
 /// The function attribute that annotation C (a string) stands for: "cilk"
-/// for a Cilk procedure, "cilk_thread" for a thread; empty for others.
-static StringRef cilkAttributeOf(const Constant *C) {
+/// for a Cilk procedure, "cilk_thread" for a thread, "cilk-layout" for a
+/// thread's parameter description (its value in *Value); empty for others.
+static StringRef cilkAttributeOf(const Constant *C, StringRef *Value) {
   auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
   if (!GV || !GV->hasInitializer())
     return {};
@@ -50,10 +51,14 @@ static StringRef cilkAttributeOf(const Constant *C) {
     return CILK_ABI_FN_ATTR;
   if (S == CILK_ABI_THREAD_ANNOTATION)
     return CILK_ABI_THREAD_ANNOTATION;
+  if (S.consume_front(CILK_ABI_LAYOUT_ANNOTATION)) {
+    *Value = S;
+    return CILK_ABI_LAYOUT_ATTR;
+  }
   return {};
 }
 
-/// Moves "cilk" (and "cilk_thread") annotations into function attributes and drops them from
+/// Moves "cilk", "cilk_thread" and "cilk_layout=" annotations into function attributes and drops them from
 /// @llvm.global.annotations (deleting the global when nothing else is left).
 static bool annotationsToAttributes(Module &M) {
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
@@ -71,9 +76,10 @@ static bool annotationsToAttributes(Module &M) {
   for (Use &U : Array->operands()) {
     auto *Entry = cast<ConstantStruct>(U.get());
     auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
-    StringRef Attr = cilkAttributeOf(Entry->getOperand(1));
+    StringRef Value;
+    StringRef Attr = cilkAttributeOf(Entry->getOperand(1), &Value);
     if (F && !Attr.empty()) {
-      F->addFnAttr(Attr);
+      F->addFnAttr(Attr, Value);
       for (unsigned Op : {1u, 2u})
         if (auto *GV = dyn_cast<GlobalVariable>(
                 Entry->getOperand(Op)->stripPointerCasts()))

@@ -11,7 +11,12 @@
 //     at least 8, so that a continuation (a value's address) finds its
 //     closure in the word before it
 //   @T.run = internal void (ptr %c): loads the slots and calls @T
-//   @T.thread = internal constant %cilk.thread { @T.run, size, name }
+//   @T.thread = internal constant %cilk.thread { @T.run, size, nparams,
+//     name, id, layout, offsets }: id is FNV-1a of T's name, layout the
+//     plugin's description of the parameters (attribute "cilk-layout") or
+//     null, offsets each slot's; a descriptor with a layout is also listed
+//     in section "cilk_threads" (@T.thread.entry), where the runtime finds
+//     the threads whose closures can travel to another process
 //
 // and each start of T:
 //
@@ -79,6 +84,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -141,6 +147,59 @@ ThreadClosure &ThreadLowering::closureOf(Function *T) {
   return C;
 }
 
+/// Rewrites the plugin's description of T's C parameters (cilk-abi.h) as one
+/// entry per slot of closure C into Out. A C parameter larger than its first
+/// slot was split by the calling convention into eightbytes, one slot each;
+/// each field goes to the piece that holds its offset. False if the slots
+/// and the parameters do not match (T's calls would not be portable).
+static bool slotLayout(StringRef CLayout, const ThreadClosure &C,
+                       std::string &Out, const DataLayout &DL) {
+  SmallVector<StringRef, 8> Params;
+  if (!CLayout.empty())
+    CLayout.split(Params, ';');
+  unsigned Slot = 0;
+  for (StringRef P : Params) {
+    auto [SizeText, Fields] = P.split('=');
+    uint64_t Size;
+    if (SizeText.getAsInteger(10, Size))
+      return false;
+    // The slots this parameter takes: until their eightbytes cover it.
+    unsigned First = Slot;
+    for (uint64_t Covered = 0; Covered < Size; ++Slot) {
+      if (Slot == C.SlotTy.size())
+        return false;
+      Covered += alignTo(DL.getTypeAllocSize(C.SlotTy[Slot]), 8);
+    }
+    unsigned Pieces = Slot - First;
+    for (unsigned I = 0; I < Pieces; ++I) {
+      if (!Out.empty() || First + I)
+        Out += ';';
+      if (Fields == "!" || Pieces == 1) {
+        Out += Fields;
+        continue;
+      }
+      if (Fields.contains('c'))
+        return false; // a continuation is one pointer, never split
+      SmallVector<StringRef, 8> List;
+      Fields.split(List, ',');
+      std::string Piece;
+      for (StringRef F : List) {
+        size_t Kind = F.find_first_of("iuf");
+        uint64_t At;
+        if (Kind == StringRef::npos || F.take_front(Kind).getAsInteger(10, At))
+          return false;
+        if (At / 8 != I)
+          continue;
+        if (!Piece.empty())
+          Piece += ',';
+        Piece += std::to_string(At % 8) + F.drop_front(Kind).str();
+      }
+      Out += Piece;
+    }
+  }
+  return Slot == C.SlotTy.size();
+}
+
 /// T's descriptor for closures whose vector parameters Staged were left
 /// empty (none: @T.thread).
 GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
@@ -154,23 +213,57 @@ GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
   StructType *DescTy = StructType::getTypeByName(Ctx, "cilk.thread");
   if (!DescTy)
-    DescTy = StructType::create(Ctx, {Ptr, I32, Ptr}, "cilk.thread");
-  GlobalVariable *NameGV = M.getNamedGlobal((T->getName() + ".name").str());
-  if (!NameGV) {
-    Constant *Name = ConstantDataArray::getString(Ctx, T->getName());
-    NameGV = new GlobalVariable(M, Name->getType(), true,
-                                GlobalValue::PrivateLinkage, Name,
-                                T->getName() + ".name");
+    DescTy = StructType::create(Ctx, {Ptr, I32, I32, Ptr, I64, Ptr, Ptr},
+                                "cilk.thread");
+  auto String = [&](StringRef Suffix, StringRef Text) {
+    std::string Name = (T->getName() + Suffix).str();
+    if (GlobalVariable *GV = M.getNamedGlobal(Name))
+      return GV;
+    Constant *Init = ConstantDataArray::getString(Ctx, Text);
+    return new GlobalVariable(M, Init->getType(), true,
+                              GlobalValue::PrivateLinkage, Init, Name);
+  };
+  // Portable only with a description from the plugin (which describes a
+  // vector parameter as "!"), and never a closure with staged vectors.
+  Constant *Layout = ConstantPointerNull::get(PointerType::getUnqual(Ctx));
+  Attribute A = T->getFnAttribute(CILK_ABI_LAYOUT_ATTR);
+  std::string Slots;
+  if (A.isStringAttribute() && Staged.empty() &&
+      slotLayout(A.getValueAsString(), C, Slots, DL))
+    Layout = String(".layout", Slots);
+  GlobalVariable *OffsetsGV =
+      M.getNamedGlobal((T->getName() + ".offsets").str());
+  if (!OffsetsGV) {
+    SmallVector<uint32_t, 8> Offsets(C.Offset.begin(), C.Offset.end());
+    Constant *Init = ConstantDataArray::get(Ctx, Offsets);
+    OffsetsGV = new GlobalVariable(M, Init->getType(), true,
+                                   GlobalValue::PrivateLinkage, Init,
+                                   T->getName() + ".offsets");
   }
+  uint64_t Id = CILK_ABI_FNV_OFFSET;
+  for (unsigned char Ch : T->getName())
+    Id = (Id ^ Ch) * CILK_ABI_FNV_PRIME;
   Desc = new GlobalVariable(
       M, DescTy, true, GlobalValue::InternalLinkage,
       ConstantStruct::get(
           DescTy, {buildRunner(T, C, Staged, T->getName() + ".run" + Suffix),
-                   ConstantInt::get(I32, C.Size), NameGV}),
+                   ConstantInt::get(I32, C.Size),
+                   ConstantInt::get(I32, T->arg_size()),
+                   String(".name", T->getName()), ConstantInt::get(I64, Id),
+                   Layout, OffsetsGV}),
       T->getName() + ".thread" + Suffix);
   Desc->setAlignment(Align(8));
+  // Listed for the runtime (cilk-abi.h): only portable closures travel.
+  if (!Layout->isNullValue()) {
+    auto *Entry = new GlobalVariable(M, Ptr, true, GlobalValue::InternalLinkage,
+                                     Desc, T->getName() + ".thread.entry");
+    Entry->setSection(CILK_ABI_THREAD_SECTION);
+    Entry->setAlignment(Align(8));
+    appendToCompilerUsed(M, {Entry});
+  }
   return Desc;
 }
 

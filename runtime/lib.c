@@ -1,5 +1,6 @@
 /* lib.c - the Cilk-5 library (include/cilk-lib.cilkh), except Cilk_init and
  * Cilk_terminate (entry.c). */
+#include "dist.h"
 #include "cilk-abi.h"
 #include "scheduler.h"
 #include "worker.h"
@@ -122,6 +123,10 @@ void Cilk_free(void *p)
 
 void Cilk_exit(int status)
 {
+#if CILK_DIST
+    if (dist_active)
+        dist_exit(status);
+#endif
     exit(status);
 }
 

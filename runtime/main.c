@@ -5,6 +5,7 @@
  * status. It lives in its own object file so that a C program with its own
  * main() can link libcilkrt without a clash. */
 #include "cilk-abi.h"
+#include "dist.h"
 #include "options.h"
 #include "profile.h"
 #include "scheduler.h"
@@ -51,6 +52,9 @@ int main(int argc, char *argv[], char *envp[])
         return parsed < 0 ? 2 : 0;
     if (cilk_apply_pinning(&opts))
         return 2;
+#if CILK_DIST
+    dist_init(&argc, &argv, opts.stress);
+#endif
 
     if (units_check() < 0)
         return 2;
@@ -70,10 +74,22 @@ int main(int argc, char *argv[], char *envp[])
     struct root r = {.thunk = main_thunk, .args = &args, .tmp = &args.status,
                      .result = &status, .size = sizeof status,
                      .exits_in_fork_child = true};
+#if CILK_DIST
+    /* The other processes of a distributed run serve rank 0's. */
+    int served;
+    if (dist_active && dist_rank)
+        r = (struct root){.thunk = dist_serve, .tmp = &served,
+                          .result = &served, .size = 0};
+#endif
     if (!sched_start(opts.nproc) || !sched_submit(&r))
         abort(); /* nothing stops the pool before main returns */
     sched_stop();
     profile_stop();
+#if CILK_DIST
+    status = dist_finish(status, opts.stats);
+    if (dist_active && dist_rank)
+        return status;
+#endif
     double elapsed = now_seconds() - start;
 
     fflush(stdout);

@@ -24,6 +24,7 @@
 #include "deque.h"
 #include "idle.h"
 #include "scheduler.h"
+#include "dist.h"
 #include "units.h"
 #include "worker.h"
 
@@ -481,6 +482,37 @@ struct closure *sched_steal_thread(struct worker *w)
     return steal_from_random(w, true);
 }
 
+struct closure *sched_take_oldest(uint64_t *rng,
+                                  bool (*wanted)(struct closure *c))
+{
+    int n = atomic_load_explicit(&nvictims, memory_order_acquire);
+    int first = n ? (int)(xorshift(rng) % (uint64_t)n) : 0;
+    for (int i = 0; i < n; i++) {
+        struct worker *v = workers[(first + i) % n];
+        if (atomic_load(&v->head) >= atomic_load(&v->tail))
+            continue;
+        spin_lock(&v->lock);
+        if (v->stop_head) {
+            spin_unlock(&v->lock);
+            continue;
+        }
+        struct __cilk_frame **h = atomic_load(&v->head);
+        atomic_store(&v->head, h + 1);
+        /* As a thief: the entry is ours to look at once the owner cannot
+         * be popping it. */
+        if (h + 1 > atomic_load(&v->tail) ||
+            !((*h)->desc->flags & CILK_DESC_THREAD) ||
+            !wanted((struct closure *)*h)) {
+            atomic_store(&v->head, h);
+            spin_unlock(&v->lock);
+            continue;
+        }
+        spin_unlock(&v->lock);
+        return (struct closure *)*h;
+    }
+    return NULL;
+}
+
 bool sched_threads_quiescent(void)
 {
     int n = atomic_load_explicit(&nvictims, memory_order_acquire);
@@ -742,6 +774,10 @@ static void scheduler(struct worker *w)
                 continue;
             }
             c = steal(w);
+#if CILK_DIST
+            if (!c && dist_active)
+                c = dist_take();
+#endif
             if (c)
                 idle_found(&idle);
         }

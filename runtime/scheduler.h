@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 struct worker;
 
@@ -99,6 +100,13 @@ struct closure *sched_steal_thread(struct worker *w);
  * ready or running anywhere: each worker counts those it posted and those
  * it ran, and every post comes from a running thread or procedure. */
 bool sched_threads_quiescent(void);
+
+/* Takes the oldest entry of some worker's deque (trying each worker once,
+ * from a random one) if it is a thread's closure that wanted() accepts, as
+ * a thief takes it; null if none. For a thread that is no worker (dist.c:
+ * it serves other processes' steal requests). */
+struct closure *sched_take_oldest(uint64_t *rng,
+                                  bool (*wanted)(struct closure *c));
 
 /* Owner, at the bottom of a release (release.c): links the oldest released
  * closure to (parent, dst, inlet), pushes the others oldest first and makes

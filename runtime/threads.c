@@ -24,7 +24,9 @@
 #include "profile.h"
 #include "scheduler.h"
 #include "stats.h"
+#include "threads.h"
 #include "worker.h"
+#include "dist.h"
 
 #include <limits.h>
 #include <sched.h>
@@ -33,21 +35,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The header of every thread's closure and of every result. */
-struct cp_closure {
-    const struct __cilk_desc *desc; /* &cp_entry: what the deque entry is */
-    const struct __cilk_thread *thread; /* null for a result */
-    atomic_long join; /* arguments still missing */
-    /* Profile builds (profile.h): the procedure whose computation this is,
-     * and the span where the thread (a result: its value) is ready. */
-    struct __cilk_prof *owner;
-    _Atomic long long ready;
-    unsigned long size; /* bytes of the closure (a thread's) */
-};
-
-_Static_assert(sizeof(struct cp_closure) == CILK_ABI_CP_HEADER_SIZE,
-               "the thread closure header is part of the ABI");
 
 /* A value a Cilk procedure waits for at its next sync. */
 struct cp_result {
@@ -69,6 +56,9 @@ _Static_assert(offsetof(struct cp_result, link) + sizeof(uintptr_t) ==
 
 static const struct __cilk_desc cp_entry = {.flags = CILK_DESC_THREAD,
                                             .name = "thread"};
+
+const struct __cilk_thread cp_remote = {.name = "a continuation in another "
+                                                "process"};
 
 static _Noreturn void fatal(const char *fmt, const char *name)
 {
@@ -128,6 +118,10 @@ void threads_run(struct worker *w, struct closure *first)
 /* c has all its arguments: w posts it. A full deque runs it now. */
 static void post(struct worker *w, struct cp_closure *c)
 {
+#if CILK_DIST
+    if (__builtin_expect(dist_stress, 0) && dist_ship(w, c))
+        return;
+#endif
     count(&w->cp_posted);
     if (!deque_push(w, (struct closure *)c))
         threads_run(w, (struct closure *)c);
@@ -172,7 +166,7 @@ void __cilkrt_cp_start(void *closure)
  * error. Only the one sender of a slot writes its link word, so a plain
  * load and store mark it (two sends that race both pass, a bug no check
  * of this cost can catch; sends in sequence are always caught). */
-void __cilk_cp_send(void *slot)
+struct cp_closure *cp_deliver(void *slot)
 {
     _Atomic uintptr_t *link = (_Atomic uintptr_t *)slot - 1;
     uintptr_t old = atomic_load_explicit(link, memory_order_relaxed);
@@ -188,13 +182,39 @@ void __cilk_cp_send(void *slot)
         struct cp_result *r = (struct cp_result *)c;
         memcpy(r->dst, r->value, r->size);
         atomic_store_explicit(&r->arrived, 1, memory_order_release);
-        return;
+        return NULL;
     }
+#if CILK_DIST
+    if (c->thread == &cp_remote) { /* the slot is in another process */
+        dist_forward(c);
+        return NULL;
+    }
+#endif
     /* 1: the others have all arrived (their senders are done with c), so
      * this sender is the last and needs no atomic update. */
     if (atomic_load_explicit(&c->join, memory_order_acquire) == 1 ||
         atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1)
+        return c;
+    return NULL;
+}
+
+void __cilk_cp_send(void *slot)
+{
+    struct cp_closure *c = cp_deliver(slot);
+    if (c)
         post(__cilkrt_tls_worker, c);
+}
+
+struct cp_closure *cp_alloc(const struct __cilk_thread *t, unsigned long size)
+{
+    struct cp_closure *c = frame_alloc_heap(frame_size_class(size));
+    c->desc = &cp_entry;
+    c->thread = t;
+    c->size = size;
+    atomic_init(&c->join, 0);
+    c->owner = NULL;
+    atomic_init(&c->ready, LLONG_MIN);
+    return c;
 }
 
 /* A staged vector's header (cilk-abi.h, CILK_ABI_CP_STAGE_HEADER). */
@@ -256,13 +276,19 @@ static void wait_for(struct worker *w, struct cp_result *r)
     for (unsigned idle = 0;
          !atomic_load_explicit(&r->arrived, memory_order_acquire);) {
         struct closure *c = sched_steal_thread(w);
+#if CILK_DIST
+        if (!c && dist_active)
+            c = dist_take();
+#endif
         if (c) {
             threads_run(w, c);
             idle = 0;
             continue;
         }
-        /* No thread is ready or running anywhere: none will send r. */
-        if (idle++ % 64 == 0 && sched_threads_quiescent() &&
+        /* No thread is ready or running anywhere: none will send r. (In
+         * a distributed run, threads may be running in other processes.) */
+        if (idle++ % 64 == 0 && !dist_running() &&
+            sched_threads_quiescent() &&
             !atomic_load_explicit(&r->arrived, memory_order_acquire))
             fatal("%s: a Cilk procedure syncs waiting for a continuation "
                   "that no thread will send: the threads it started have "

@@ -12,6 +12,7 @@ PACKAGES=(
   pkgconf                                              # cilk.pc (tests)
   gdb                                                  # debug info of the clones (tests)
   python3-matplotlib                                   # cilkscale's plot (tests)
+  openmpi-bin libopenmpi-dev                           # MPI: hybrid and distributed runs (tests)
   "$@"
 )
 

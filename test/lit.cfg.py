@@ -58,6 +58,18 @@ def script(name):
 config.substitutions.append(("%cilkcc", cilkcc))
 config.substitutions.append(
     ("%cilkc", os.path.join(config.cilk_obj_root, "bin", "cilkc")))
+# MPI: hybrid programs and distributed runs (libcilkrt-mpi.a) when the build
+# found MPI and mpirun is here. %mpirun runs more processes than cores, as
+# root too (CI runs as root).
+if shutil.which("mpirun") and os.path.exists(
+        os.path.join(config.cilk_lib_dir, "libcilkrt-mpi.a")):
+    config.available_features.add("mpi")
+    for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM",
+                "OMPI_MCA_rmaps_base_oversubscribe"):
+        config.environment[var] = "1"
+config.substitutions.append(("%mpirun", "mpirun"))
+config.substitutions.append(("%run-dist", script("run-dist.py") +
+    f" --cilkc {os.path.join(config.cilk_obj_root, 'bin', 'cilkc')}"))
 if shutil.which("make"):
     config.available_features.add("make")
 if shutil.which("gdb"):

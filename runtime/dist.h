@@ -1,0 +1,68 @@
+/* dist.h - one Cilk computation across the processes of an MPI job.
+ *
+ * dist.c is compiled into libcilkrt-mpi.a only, with CILK_DIST=1; in
+ * libcilkrt.a every hook below compiles to nothing. The protocol is in
+ * dist.c's header comment. */
+#ifndef CILKRT_DIST_H
+#define CILKRT_DIST_H
+
+#include <stdbool.h>
+
+struct closure;
+struct cp_closure;
+struct worker;
+
+#if CILK_DIST
+
+/* More than one process: set by dist_init before any worker starts. */
+extern bool dist_active;
+/* CILK_STRESS in a distributed run: every closure that can travel is
+ * shipped to the next process when it is posted. */
+extern bool dist_stress;
+/* This process's rank in the job, and the job's size. */
+extern int dist_rank, dist_ranks;
+
+/* Joins the MPI job (MPI_Init_thread) and, with more than one process,
+ * starts the thread that talks to the others. First thing in main(). */
+void dist_init(int *argc, char ***argv, bool stress);
+
+/* A closure that arrived from another process, or that a value from
+ * another process made ready: the caller (a worker) runs it. Null if
+ * none; then this process asks another one for work. */
+struct closure *dist_take(void);
+
+/* Sends proxy's value (cp_deliver: a send to a slot in another process)
+ * home and frees proxy. */
+void dist_forward(struct cp_closure *proxy);
+
+/* Stress: ships c (posted by worker w) to the next process, or returns
+ * false if it cannot travel. */
+bool dist_ship(struct worker *w, struct cp_closure *c);
+
+/* A process other than rank 0 runs this as its computation instead of
+ * Cilk main: it runs the work that arrives until the job ends. */
+void dist_serve(void *unused);
+
+/* The computation ended here (rank 0: Cilk main returned `status`):
+ * ends the job on every process, leaves MPI and returns the job's exit
+ * status. With `stats`, prints this process's traffic on stderr. */
+int dist_finish(int status, bool stats);
+
+/* Cilk_exit in a distributed run: every process exits with status. */
+_Noreturn void dist_exit(int status);
+
+static inline bool dist_running(void)
+{
+    return dist_active;
+}
+
+#else
+
+static inline bool dist_running(void)
+{
+    return false;
+}
+
+#endif
+
+#endif
