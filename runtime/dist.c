@@ -69,6 +69,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -333,6 +334,7 @@ static struct {
     unsigned long requests, refused, received, served, sends_in;
     atomic_ulong shipped, forwarded;
     unsigned long long bytes_in, bytes_out;
+    double wait_s; /* from each STEAL to its answer, summed */
 } st;
 
 /* Encodes ready closure c as WORK into b. */
@@ -581,12 +583,20 @@ static void deliver(struct buf *b)
 }
 
 static bool outstanding; /* a STEAL of ours awaits its answer */
+static struct timespec asked; /* when it left */
 static long backoff_ns;
 static struct timespec next_request;
 
 static void now(struct timespec *t)
 {
     clock_gettime(CLOCK_MONOTONIC, t);
+}
+
+static double since(const struct timespec *a)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - a->tv_sec) + 1e-9 * (double)(t.tv_nsec - a->tv_nsec);
 }
 
 static bool after(const struct timespec *a, const struct timespec *b)
@@ -624,6 +634,7 @@ static bool receive(int *term)
         break;
     }
     case WORK: /* the answer to our STEAL */
+        st.wait_s += since(&asked);
         outstanding = false;
         backoff_ns = 0;
         /* fall through */
@@ -632,6 +643,7 @@ static bool receive(int *term)
         st.received++;
         break;
     case NONE:
+        st.wait_s += since(&asked);
         st.refused++;
         outstanding = false;
         backoff_ns = backoff_ns ? 2 * backoff_ns : 20000;
@@ -702,11 +714,13 @@ static void stats_line(void)
     fprintf(stderr,
             "cilk dist: rank %d of %d: %lu closures received, %lu served, "
             "%lu shipped; %lu steal requests, %lu refused; %lu values sent "
-            "home, %lu received; %llu bytes out, %llu in\n",
+            "home, %lu received; %llu bytes out, %llu in; %.1f us per "
+            "request\n",
             dist_rank, dist_ranks, st.received, st.served,
             (unsigned long)atomic_load(&st.shipped), st.requests, st.refused,
             (unsigned long)atomic_load(&st.forwarded), st.sends_in,
-            st.bytes_out, st.bytes_in);
+            st.bytes_out, st.bytes_in,
+            st.requests ? 1e6 * st.wait_s / (double)st.requests : 0.0);
 }
 
 static void *comm_main(void *arg)
@@ -715,6 +729,7 @@ static void *comm_main(void *arg)
     int term = 0;
     unsigned quiet = 0;
     rng ^= (uint64_t)dist_rank * 0x2545f4914f6cdd1dull;
+    prctl(PR_SET_TIMERSLACK, 1000UL); /* a 20 us sleep lasts 20 us */
     while (!term) {
         bool worked = flush();
         while (!term && receive(&term))
@@ -749,6 +764,7 @@ static void *comm_main(void *arg)
             int k = (int)(rng = rng * 6364136223846793005ull + 1,
                           (rng >> 33) % (uint64_t)(dist_ranks - 1));
             send_now(k >= dist_rank ? k + 1 : k, STEAL, (struct buf){0});
+            asked = t;
             st.requests++;
             outstanding = true;
             atomic_store_explicit(&hungry, 0, memory_order_relaxed);
@@ -759,7 +775,8 @@ static void *comm_main(void *arg)
         } else if (++quiet < 64) {
             sched_yield();
         } else {
-            struct timespec d = {0, quiet < 1024 ? 20000 : 200000};
+            /* An answer waits at most this long: a steal's latency. */
+            struct timespec d = {0, quiet < 1024 ? 20000 : 50000};
             nanosleep(&d, NULL);
         }
     }
