@@ -98,19 +98,8 @@ bool describeFields(ASTContext &Ctx, QualType T, uint64_t Base,
   return false; // pointers, vectors of the target, atomics
 }
 
-std::string describeValue(ASTContext &Ctx, const ParmVarDecl *P);
-
-/// One parameter's entry of the description: its size, '=', then its
-/// fields, or "!" if it cannot travel.
-std::string describeParam(ASTContext &Ctx, const ParmVarDecl *P) {
-  QualType T = P->getType();
-  std::string Size =
-      T->isIncompleteType() ? "0=" : std::to_string(Ctx.getTypeSize(T) / 8) + "=";
-  std::string Fields = describeValue(Ctx, P);
-  return Size + Fields;
-}
-
-std::string describeValue(ASTContext &Ctx, const ParmVarDecl *P) {
+/// The fields of parameter P, "!" if it cannot travel.
+std::string describeParamFields(ASTContext &Ctx, const ParmVarDecl *P) {
   std::string Out;
   QualType T = P->getType();
   if (isContinuation(P)) {
@@ -130,6 +119,14 @@ std::string describeValue(ASTContext &Ctx, const ParmVarDecl *P) {
   if (T->isIncompleteType() || !describeFields(Ctx, T, 0, Out))
     return "!";
   return Out;
+}
+
+/// One parameter's entry of the description: its size, '=', then its
+/// fields, or "!" if it cannot travel.
+std::string describeParam(ASTContext &Ctx, const ParmVarDecl *P) {
+  QualType T = P->getType();
+  uint64_t Bytes = T->isIncompleteType() ? 0 : Ctx.getTypeSize(T) / 8;
+  return std::to_string(Bytes) + "=" + describeParamFields(Ctx, P);
 }
 
 } // namespace

@@ -83,8 +83,8 @@
  * arguments (a _Complex double, a small struct: eightbytes) gets one entry
  * per piece, its fields rebased, so fib's is "0c4(0i4);0i4". Each thread
  * descriptor is listed in the section CILK_ABI_THREAD_SECTION, so the
- * runtime finds a thread by its stable id (CILK_ABI_THREAD_ID: FNV-1a of
- * its name), never by a code address. */
+ * runtime finds a thread by its stable id (FNV-1a of its name, with
+ * CILK_ABI_FNV_OFFSET and CILK_ABI_FNV_PRIME), never by a code address. */
 #define CILK_ABI_LAYOUT_ANNOTATION "cilk_layout="
 #define CILK_ABI_LAYOUT_ATTR "cilk-layout"
 #define CILK_ABI_THREAD_SECTION "cilk_threads"

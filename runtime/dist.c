@@ -134,8 +134,7 @@ static uint64_t fnv(const char *s)
 /* Parses FIELD[,FIELD...] at *s, up to ';', ')' or the end. */
 static bool parse_fields(const char **s, struct param *p)
 {
-    size_t cap = 4;
-    p->fields = malloc(cap * sizeof *p->fields);
+    size_t cap = 0;
     for (;;) {
         char *end;
         unsigned long off = strtoul(*s, &end, 10);
@@ -158,7 +157,8 @@ static bool parse_fields(const char **s, struct param *p)
         if (width != 1 && width != 2 && width != 4 && width != 8)
             return false;
         if (p->nfields == cap)
-            p->fields = realloc(p->fields, (cap *= 2) * sizeof *p->fields);
+            p->fields = realloc(p->fields,
+                                (cap = cap ? 2 * cap : 4) * sizeof *p->fields);
         p->fields[p->nfields++] = (struct field){(uint32_t)off,
                                                  (uint8_t)width};
         *s = end;
@@ -234,9 +234,11 @@ static struct thread_info *portable_info(const struct __cilk_thread *t)
                : NULL;
 }
 
-static bool portable(struct closure *c)
+/* A deque entry that can travel: a thread's closure, portable. */
+static bool portable(struct __cilk_frame *e)
 {
-    return portable_info(((struct cp_closure *)c)->thread) != NULL;
+    return (e->desc->flags & CILK_DESC_THREAD) &&
+           portable_info(((struct cp_closure *)e)->thread) != NULL;
 }
 
 /* ---- Encoding ---- */
@@ -415,12 +417,19 @@ static size_t ready_head, ready_len, ready_cap;
 static atomic_size_t nready;
 static atomic_int hungry;
 
-static void send_later(int dest, int tag, struct buf b)
+static struct msg *new_msg(int dest, int tag, struct buf b)
 {
     struct msg *m = malloc(sizeof *m);
     if (!m)
         abort();
     *m = (struct msg){NULL, dest, tag, b};
+    return m;
+}
+
+/* Any thread: the communicator sends it at its next turn. */
+static void send_later(int dest, int tag, struct buf b)
+{
+    struct msg *m = new_msg(dest, tag, b);
     pthread_mutex_lock(&queue_mu);
     *outbox_tail = m;
     outbox_tail = &m->next;
@@ -480,7 +489,7 @@ void dist_forward(struct cp_closure *proxy)
 
 bool dist_ship(struct worker *w, struct cp_closure *c)
 {
-    if (!portable((struct closure *)c))
+    if (!portable_info(c->thread))
         return false;
     struct buf b = {0};
     encode_work(&b, c);
@@ -493,7 +502,13 @@ bool dist_ship(struct worker *w, struct cp_closure *c)
 /* ---- The communicator ---- */
 
 static pthread_t comm;
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t rng = 0x9e3779b97f4a7c15ull; /* the communicator's */
+
+static uint64_t next_random(void)
+{
+    rng = rng * 6364136223846793005ull + 1;
+    return rng >> 33;
+}
 static atomic_int terminated; /* the job is ending: dist_serve returns */
 static atomic_int finish_request; /* rank 0: main returned (status + 1) */
 static atomic_int exit_request;   /* Cilk_exit here (status + 1) */
@@ -521,11 +536,10 @@ static void isend(struct msg *m)
     pend[npend++].m = m;
 }
 
+/* The communicator only. */
 static void send_now(int dest, int tag, struct buf b)
 {
-    struct msg *m = malloc(sizeof *m);
-    *m = (struct msg){NULL, dest, tag, b};
-    isend(m);
+    isend(new_msg(dest, tag, b));
 }
 
 static void free_msg(struct msg *m)
@@ -595,7 +609,7 @@ static void now(struct timespec *t)
 static double since(const struct timespec *a)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    now(&t);
     return (double)(t.tv_sec - a->tv_sec) + 1e-9 * (double)(t.tv_nsec - a->tv_nsec);
 }
 
@@ -623,7 +637,8 @@ static bool receive(int *term)
     case STEAL: {
         if (*term) /* the job is ending: the asker no longer waits */
             break;
-        struct closure *c = sched_take_oldest(&rng, portable);
+        struct closure *c =
+            sched_take_oldest((unsigned)next_random(), portable);
         struct buf r = {0};
         if (c) {
             encode_work(&r, (struct cp_closure *)c);
@@ -761,8 +776,7 @@ static void *comm_main(void *arg)
         if (atomic_load_explicit(&hungry, memory_order_relaxed) &&
             !outstanding && !atomic_load(&nready) &&
             (now(&t), after(&t, &next_request))) {
-            int k = (int)(rng = rng * 6364136223846793005ull + 1,
-                          (rng >> 33) % (uint64_t)(dist_ranks - 1));
+            int k = (int)(next_random() % (uint64_t)(dist_ranks - 1));
             send_now(k >= dist_rank ? k + 1 : k, STEAL, (struct buf){0});
             asked = t;
             st.requests++;

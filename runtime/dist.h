@@ -7,6 +7,7 @@
 #define CILKRT_DIST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct closure;
 struct cp_closure;
@@ -61,6 +62,11 @@ static inline bool dist_running(void)
 static inline bool dist_running(void)
 {
     return false;
+}
+
+static inline struct closure *dist_take(void)
+{
+    return NULL;
 }
 
 #endif

@@ -434,6 +434,35 @@ static uint64_t next_random(struct worker *w)
     return xorshift(&w->rng);
 }
 
+/* Claims the oldest entry of v's deque, as a thief does, if ok(entry)
+ * accepts it (a null ok accepts any): returns it with v->lock held, or
+ * null with the lock released (the owner popped it first, v's deque is
+ * being stopped, or ok refused). */
+static inline struct __cilk_frame *claim_oldest(struct worker *v,
+                                                bool (*ok)(struct __cilk_frame *))
+{
+    spin_lock(&v->lock);
+    if (v->stop_head) { /* head is not a position now (sched_stop_doomed) */
+        spin_unlock(&v->lock);
+        return NULL;
+    }
+    struct __cilk_frame **h = atomic_load(&v->head);
+    atomic_store(&v->head, h + 1);
+    /* The entry is ours once the owner cannot be popping it; only then
+     * may we look at it (a popped one may be freed already). */
+    if (h + 1 > atomic_load(&v->tail) || (ok && !ok(*h))) {
+        atomic_store(&v->head, h);
+        spin_unlock(&v->lock);
+        return NULL;
+    }
+    return *h;
+}
+
+static bool is_thread(struct __cilk_frame *e)
+{
+    return e->desc->flags & CILK_DESC_THREAD;
+}
+
 /* A steal attempt against a random victim; threads_only: take the oldest
  * entry only if it is a thread's closure (threads.c), and ask for no
  * release. */
@@ -451,22 +480,10 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
         STAT_INC(w, empty);
         return NULL;
     }
-    spin_lock(&v->lock);
-    if (v->stop_head) { /* head is not a position now (sched_stop_doomed) */
-        spin_unlock(&v->lock);
+    struct __cilk_frame *e = claim_oldest(v, threads_only ? is_thread : NULL);
+    if (!e)
         return NULL;
-    }
-    struct __cilk_frame **h = atomic_load(&v->head);
-    atomic_store(&v->head, h + 1);
-    /* The entry is ours once the owner cannot be popping it; only then
-     * may we look at it (a popped one may be freed already). */
-    if (h + 1 > atomic_load(&v->tail) ||
-        (threads_only && !((*h)->desc->flags & CILK_DESC_THREAD))) {
-        atomic_store(&v->head, h);
-        spin_unlock(&v->lock);
-        return NULL;
-    }
-    struct closure *c = promote(w, v, *h);
+    struct closure *c = promote(w, v, e);
     spin_unlock(&v->lock);
     STAT_INC(w, steals);
     return c;
@@ -482,33 +499,19 @@ struct closure *sched_steal_thread(struct worker *w)
     return steal_from_random(w, true);
 }
 
-struct closure *sched_take_oldest(uint64_t *rng,
-                                  bool (*wanted)(struct closure *c))
+struct closure *sched_take_oldest(unsigned first,
+                                  bool (*wanted)(struct __cilk_frame *e))
 {
     int n = atomic_load_explicit(&nvictims, memory_order_acquire);
-    int first = n ? (int)(xorshift(rng) % (uint64_t)n) : 0;
     for (int i = 0; i < n; i++) {
-        struct worker *v = workers[(first + i) % n];
+        struct worker *v = workers[(first + (unsigned)i) % (unsigned)n];
         if (atomic_load(&v->head) >= atomic_load(&v->tail))
             continue;
-        spin_lock(&v->lock);
-        if (v->stop_head) {
+        struct __cilk_frame *e = claim_oldest(v, wanted);
+        if (e) {
             spin_unlock(&v->lock);
-            continue;
+            return (struct closure *)e;
         }
-        struct __cilk_frame **h = atomic_load(&v->head);
-        atomic_store(&v->head, h + 1);
-        /* As a thief: the entry is ours to look at once the owner cannot
-         * be popping it. */
-        if (h + 1 > atomic_load(&v->tail) ||
-            !((*h)->desc->flags & CILK_DESC_THREAD) ||
-            !wanted((struct closure *)*h)) {
-            atomic_store(&v->head, h);
-            spin_unlock(&v->lock);
-            continue;
-        }
-        spin_unlock(&v->lock);
-        return (struct closure *)*h;
     }
     return NULL;
 }
@@ -774,10 +777,8 @@ static void scheduler(struct worker *w)
                 continue;
             }
             c = steal(w);
-#if CILK_DIST
-            if (!c && dist_active)
+            if (!c && dist_running())
                 c = dist_take();
-#endif
             if (c)
                 idle_found(&idle);
         }

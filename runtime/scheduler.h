@@ -11,7 +11,6 @@
 
 #include <pthread.h>
 #include <stdbool.h>
-#include <stdint.h>
 
 struct worker;
 
@@ -102,11 +101,11 @@ struct closure *sched_steal_thread(struct worker *w);
 bool sched_threads_quiescent(void);
 
 /* Takes the oldest entry of some worker's deque (trying each worker once,
- * from a random one) if it is a thread's closure that wanted() accepts, as
- * a thief takes it; null if none. For a thread that is no worker (dist.c:
+ * from worker `first` modulo their number) if wanted() accepts it, as a
+ * thief takes it; null if none. For a thread that is no worker (dist.c:
  * it serves other processes' steal requests). */
-struct closure *sched_take_oldest(uint64_t *rng,
-                                  bool (*wanted)(struct closure *c));
+struct closure *sched_take_oldest(unsigned first,
+                                  bool (*wanted)(struct __cilk_frame *e));
 
 /* Owner, at the bottom of a release (release.c): links the oldest released
  * closure to (parent, dst, inlet), pushes the others oldest first and makes

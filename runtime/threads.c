@@ -127,6 +127,22 @@ static void post(struct worker *w, struct cp_closure *c)
         threads_run(w, (struct closure *)c);
 }
 
+/* The header of closure c of thread t, `size` bytes, waiting for
+ * `missing` arguments, made for profile record owner (or none). */
+static struct cp_closure *cp_init(struct cp_closure *c,
+                                  const struct __cilk_thread *t, int missing,
+                                  unsigned long size,
+                                  struct __cilk_prof *owner)
+{
+    c->desc = &cp_entry;
+    c->thread = t;
+    c->size = size;
+    atomic_init(&c->join, missing);
+    c->owner = owner;
+    atomic_init(&c->ready, LLONG_MIN);
+    return c;
+}
+
 /* The join counter needs no share for the creator: the continuations of
  * a new closure reach no sender before the statement that made it ends
  * (`?x` stores them in the thread's own variables), and by then the
@@ -135,15 +151,10 @@ void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing,
                       unsigned long size)
 {
     struct worker *w = __cilkrt_tls_worker;
-    struct cp_closure *c = frame_alloc(w, size);
-    c->desc = &cp_entry;
-    c->thread = t;
-    c->size = size;
-    atomic_init(&c->join, missing);
     /* Made by a thread: its successor or child, ready no earlier than now.
-     * Made by a procedure: __cilkrt_prof_cp_start sets both. */
-    c->owner = w->cp_owner;
-    atomic_init(&c->ready, LLONG_MIN);
+     * Made by a procedure: __cilkrt_prof_cp_start sets owner and ready. */
+    struct cp_closure *c =
+        cp_init(frame_alloc(w, size), t, missing, size, w->cp_owner);
     STAT_INC(w, cp_closures);
     if (__builtin_expect(profile_threads, 0))
         profile_thread_edge(w, &c->ready);
@@ -207,14 +218,8 @@ void __cilk_cp_send(void *slot)
 
 struct cp_closure *cp_alloc(const struct __cilk_thread *t, unsigned long size)
 {
-    struct cp_closure *c = frame_alloc_heap(frame_size_class(size));
-    c->desc = &cp_entry;
-    c->thread = t;
-    c->size = size;
-    atomic_init(&c->join, 0);
-    c->owner = NULL;
-    atomic_init(&c->ready, LLONG_MIN);
-    return c;
+    return cp_init(frame_alloc_heap(frame_size_class(size)), t, 0, size,
+                   NULL);
 }
 
 /* A staged vector's header (cilk-abi.h, CILK_ABI_CP_STAGE_HEADER). */
@@ -276,10 +281,8 @@ static void wait_for(struct worker *w, struct cp_result *r)
     for (unsigned idle = 0;
          !atomic_load_explicit(&r->arrived, memory_order_acquire);) {
         struct closure *c = sched_steal_thread(w);
-#if CILK_DIST
-        if (!c && dist_active)
+        if (!c && dist_running())
             c = dist_take();
-#endif
         if (c) {
             threads_run(w, c);
             idle = 0;
