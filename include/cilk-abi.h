@@ -85,6 +85,19 @@
  * descriptor is listed in the section CILK_ABI_THREAD_SECTION, so the
  * runtime finds a thread by its stable id (FNV-1a of its name, with
  * CILK_ABI_FNV_OFFSET and CILK_ABI_FNV_PRIME), never by a code address. */
+/* A Cilk procedure's frame is portable too when the pass can describe it
+ * (llvm-pass/CilkPortable.cpp: its live values are integers, floats and
+ * structs or arrays of them; its results go to frame fields; it neither
+ * aborts nor has inlets; it and all it calls use no writable global and
+ * call outside its file only the C library functions CilkPortable.cpp
+ * lists). Its descriptor's layout is
+ *   FRAME;RET;SITE1;...;SITEn-1
+ * each a FIELD list (possibly empty) in the grammar above: the frame's
+ * fields at their offsets in the frame, the procedure's result at the
+ * result's own offsets, and for each resume index the result a child
+ * spawned there delivers. Portable descriptors are listed in the section
+ * CILK_ABI_PROC_SECTION under the id FNV-1a of the procedure's name. */
+#define CILK_ABI_PROC_SECTION "cilk_procs"
 #define CILK_ABI_LAYOUT_ANNOTATION "cilk_layout="
 #define CILK_ABI_LAYOUT_ATTR "cilk-layout"
 #define CILK_ABI_THREAD_SECTION "cilk_threads"
@@ -383,6 +396,8 @@ struct __cilk_desc {
                           last ones resume before a spawn: no result) */
     const struct __cilk_site *sites;
     const char *name;
+    unsigned long long id; /* FNV-1a of name (CILK_ABI_FNV_*) */
+    const char *layout;    /* portable: the frame's description, else null */
 };
 
 struct __cilk_unit {

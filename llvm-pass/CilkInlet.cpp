@@ -37,7 +37,10 @@
 //
 //   @f.desc = internal constant %cilk.desc {
 //       ptr @f.slow, i32 <frame size>, i32 <flags>, i32 <result offset>,
-//       i32 <sites>, ptr @f.sites, ptr @f.name }
+//       i32 <sites>, ptr @f.sites, ptr @f.name, i64 <id>, ptr @f.layout }
+//   @f.desc.entry = internal constant ptr @f.desc, section "cilk_procs"
+//       ; only a portable procedure's: @f.layout is its description
+//       ; (CilkPortable.cpp), null for any other, and id FNV-1a of f
 //   @f.sites = internal constant [N x %cilk.site] [ { ptr inlet, i32 kind,
 //       i32 offset }, ... ]          ; indexed by resume index
 //
@@ -232,8 +235,9 @@ void buildInletsAndDescriptor(Shape &S) {
     SiteTy = StructType::create(C, {Ptr, I32, I32, I32}, "cilk.site");
   StructType *DescTy = StructType::getTypeByName(C, "cilk.desc");
   if (!DescTy)
-    DescTy = StructType::create(C, {Ptr, I32, I32, I32, I32, Ptr, Ptr},
-                                "cilk.desc");
+    DescTy = StructType::create(
+        C, {Ptr, I32, I32, I32, I32, Ptr, Ptr, Type::getInt64Ty(C), Ptr},
+        "cilk.desc");
 
   SmallVector<Constant *, 8> Sites{Constant::getNullValue(SiteTy)};
   for (SuspendPoint &P : S.Points) {
@@ -269,6 +273,17 @@ void buildInletsAndDescriptor(Shape &S) {
                                     GlobalValue::PrivateLinkage, Name,
                                     F.getName() + ".name");
   NameGV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  // Portable frames (CilkPortable.cpp) carry their description.
+  std::string Layout = procedureLayout(S);
+  Constant *LayoutGV = Constant::getNullValue(Ptr);
+  if (!Layout.empty()) {
+    Constant *Init = ConstantDataArray::getString(C, Layout);
+    auto *GV = new GlobalVariable(M, Init->getType(), true,
+                                  GlobalValue::PrivateLinkage, Init,
+                                  F.getName() + ".layout");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    LayoutGV = GV;
+  }
   Constant *Desc = ConstantStruct::get(
       DescTy,
       {S.Slow, ConstantInt::get(I32, S.FrameSize),
@@ -276,9 +291,15 @@ void buildInletsAndDescriptor(Shape &S) {
                                  (S.isLazy() ? CILK_DESC_LAZY : 0) |
                                  (S.Atomic ? CILK_DESC_ATOMIC : 0)),
        ConstantInt::get(I32, S.RetvalOffset),
-       ConstantInt::get(I32, Sites.size()), SitesGV, NameGV});
+       ConstantInt::get(I32, Sites.size()), SitesGV, NameGV,
+       ConstantInt::get(Type::getInt64Ty(C), stableId(F.getName())),
+       LayoutGV});
   S.Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,
                               Desc, F.getName() + ".desc");
+  S.Desc->setAlignment(Align(8));
+  if (!Layout.empty())
+    listInSection(M, S.Desc, F.getName() + ".desc.entry",
+                  CILK_ABI_PROC_SECTION);
 }
 
 } // namespace cilk

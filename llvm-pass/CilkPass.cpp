@@ -154,6 +154,7 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  markSelfContained(M);
   Changed |= lowerThreads(M);
   for (Function &F : M)
     if (isCilkProcedure(F))
@@ -182,6 +183,9 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     break;
   }
   Changed |= buildExports(M, Exported);
+  // The descriptors say what may travel now: the mark has served.
+  for (Function &F : M)
+    F.removeFnAttr(CILK_SELF_CONTAINED_ATTR);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -9,6 +9,7 @@
 // Phases, one file each (modelled on llvm/lib/Transforms/Coroutines):
 //   CilkMarkers.cpp  recognize: annotations -> "cilk" function attribute,
 //                    spawn markers -> direct calls tagged !cilk.spawn
+//   CilkPortable.cpp (parallel modes) what may run in another process
 //   CilkProfile.cpp  (profile builds) strand hooks for work and span
 //   CilkRace.cpp     (race builds) the race detector's hooks
 //   CilkSerial.cpp   lower to the serial elision (spawn = call, sync = nop)
@@ -24,15 +25,21 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
+#include <string>
+
 namespace llvm {
 class AttributeMask;
 class CallBase;
+class Constant;
+class DataLayout;
 class Function;
 class FunctionCallee;
 class Instruction;
 class Value;
 class Module;
 class PassBuilder;
+class Twine;
+class Type;
 } // namespace llvm
 
 namespace cilk {
@@ -60,6 +67,24 @@ bool recognizeCilkMarks(llvm::Module &M);
 /// starts of continuation-passing threads, and the results that Cilk
 /// procedures wait for.
 bool lowerThreads(llvm::Module &M);
+/// Before phase 1's lowering (CilkPortable.cpp): gives every function whose
+/// code, and all it calls, behaves the same in any process of a
+/// distributed run the attribute CILK_SELF_CONTAINED_ATTR, which the
+/// descriptors read and CilkPass::run removes at its end.
+void markSelfContained(llvm::Module &M);
+inline constexpr const char *CILK_SELF_CONTAINED_ATTR = "cilk-self-contained";
+/// Appends the machine-independent description of a value of type Ty at
+/// byte Base (cilk-abi.h's FIELD list) to Out; false if it has none (a
+/// pointer, a union, x86_fp80, a vector).
+bool describeType(llvm::Type *Ty, const llvm::DataLayout &DL, uint64_t Base,
+                  std::string &Out);
+/// A name's stable id (FNV-1a, CILK_ABI_FNV_*): how the runtime names a
+/// thread or procedure across processes.
+uint64_t stableId(llvm::StringRef Name);
+/// `@Name = internal constant ptr Target, section Section`, kept until the
+/// linker gathers the section (@llvm.compiler.used).
+void listInSection(llvm::Module &M, llvm::Constant *Target,
+                   const llvm::Twine &Name, llvm::StringRef Section);
 /// Records the mode in the module that defines Cilk main
 /// (CILK_ABI_MAIN_MODE), for the runtime.
 bool recordMainMode(llvm::Module &M, Mode TheMode);

@@ -171,6 +171,10 @@ bool buildFrame(Shape &S);
 void buildSlowClone(Shape &S);
 void buildInletsAndDescriptor(Shape &S);
 void buildFastClone(Shape &S);
+/// The description of a portable procedure's frame, result and spawn
+/// results (cilk-abi.h: CILK_ABI_PROC_SECTION), or "" if its frames never
+/// leave their process (CilkPortable.cpp).
+std::string procedureLayout(const Shape &S);
 
 /// CilkEntry.cpp: the procedures that get a C entry point, each with its
 /// serial elision (built before the split), and the entry points themselves

@@ -232,6 +232,7 @@ GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
   Attribute A = T->getFnAttribute(CILK_ABI_LAYOUT_ATTR);
   std::string Slots;
   if (A.isStringAttribute() && Staged.empty() &&
+      T->hasFnAttribute(CILK_SELF_CONTAINED_ATTR) &&
       slotLayout(A.getValueAsString(), C, Slots, DL))
     Layout = String(".layout", Slots);
   GlobalVariable *OffsetsGV =
@@ -243,27 +244,21 @@ GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
                                    GlobalValue::PrivateLinkage, Init,
                                    T->getName() + ".offsets");
   }
-  uint64_t Id = CILK_ABI_FNV_OFFSET;
-  for (unsigned char Ch : T->getName())
-    Id = (Id ^ Ch) * CILK_ABI_FNV_PRIME;
   Desc = new GlobalVariable(
       M, DescTy, true, GlobalValue::InternalLinkage,
       ConstantStruct::get(
           DescTy, {buildRunner(T, C, Staged, T->getName() + ".run" + Suffix),
                    ConstantInt::get(I32, C.Size),
                    ConstantInt::get(I32, T->arg_size()),
-                   String(".name", T->getName()), ConstantInt::get(I64, Id),
+                   String(".name", T->getName()),
+                   ConstantInt::get(I64, stableId(T->getName())),
                    Layout, OffsetsGV}),
       T->getName() + ".thread" + Suffix);
   Desc->setAlignment(Align(8));
   // Listed for the runtime (cilk-abi.h): only portable closures travel.
-  if (!Layout->isNullValue()) {
-    auto *Entry = new GlobalVariable(M, Ptr, true, GlobalValue::InternalLinkage,
-                                     Desc, T->getName() + ".thread.entry");
-    Entry->setSection(CILK_ABI_THREAD_SECTION);
-    Entry->setAlignment(Align(8));
-    appendToCompilerUsed(M, {Entry});
-  }
+  if (!Layout->isNullValue())
+    listInSection(M, Desc, T->getName() + ".thread.entry",
+                  CILK_ABI_THREAD_SECTION);
   return Desc;
 }
 

@@ -1,5 +1,6 @@
 /* closure.c - closures, results, the join protocol and frame memory. */
 #include "closure.h"
+#include "dist.h"
 #include "worker.h"
 
 #include <stdlib.h>
@@ -66,12 +67,24 @@ void closure_apply_locked(struct closure *p, __cilk_inlet_fn inlet,
         inlet(dst, result, p);
 }
 
+struct closure closure_remote_parent;
+
 void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
                    const void *result, int gen)
 {
     if (!inlet)
         return;
     spin_lock(&p->lock);
+#if CILK_DIST
+    /* Shadows change under the lock (dist.c): a result applied before the
+     * frame was shipped travels in it, one applied after travels alone. */
+    if (atomic_load_explicit(&p->join, memory_order_relaxed) < 0) {
+        if (gen == atomic_load_explicit(&p->abort_gen, memory_order_relaxed))
+            dist_result(p, inlet, dst, result);
+        spin_unlock(&p->lock);
+        return; /* a portable frame's sites are fields: nothing to drop */
+    }
+#endif
     closure_apply_locked(p, inlet, dst, result, gen);
     spin_unlock(&p->lock);
     closure_drop_delivery(p, inlet, dst);
@@ -89,18 +102,40 @@ void closure_join(struct worker *w, struct closure *p)
 {
     /* acq_rel: the result applied above happens before the parent reads it
      * after its sync, and the parent's saved state before we resume it. */
-    if (atomic_fetch_sub_explicit(&p->join, 1, memory_order_acq_rel) == 1) {
+    long old = atomic_fetch_sub_explicit(&p->join, 1, memory_order_acq_rel);
+    if (old == 1) {
         atomic_store_explicit(&p->join, 1, memory_order_relaxed);
+#if CILK_DIST
+        if (!w) {
+            dist_ready(p);
+            return;
+        }
+#endif
         w->next = p;
     }
+#if CILK_DIST
+    else if (old < 0) { /* a shadow: the shadow lives until its copy ends,
+                           which waits for this join */
+        dist_join(p);
+    }
+#endif
 }
 
 void closure_complete(struct worker *w, struct closure *c)
 {
     struct closure *p = c->parent;
+#if CILK_DIST
+    if (p == &closure_remote_parent) {
+        dist_return(c);
+        return;
+    }
+#endif
     closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset,
                   c->parent_gen);
-    frame_free(w, c, c->desc->size);
+    if (w)
+        frame_free(w, c, c->desc->size);
+    else
+        free(c);
     closure_join(w, p);
 }
 

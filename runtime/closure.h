@@ -8,6 +8,7 @@
 
 #include "cilk-abi.h"
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 
@@ -85,5 +86,23 @@ void closure_join(struct worker *w, struct closure *p);
 
 /* c's slow clone returned normally: deliver its result, free it, join. */
 void closure_complete(struct worker *w, struct closure *c);
+
+/* ---- Distributed runs (dist.c) ----
+ *
+ * A closure shipped to another process stays behind as its shadow: the
+ * frame's memory, with join CLOSURE_SHADOW (or below: children that
+ * joined since) and flags the rank it went to. Results and joins of its
+ * children that arrive here travel on to that rank (closure_apply,
+ * closure_join); its own result comes back and completes it here.
+ *
+ * The copy that arrived in the other process has for parent the sentinel
+ * closure_remote_parent (no descriptor, like a root's) and for dst the
+ * record of where it came from; closure_complete sends its result home.
+ *
+ * A null worker in closure_apply, closure_join, closure_complete: the
+ * caller is the communicator, which makes a closure that becomes ready
+ * ready for the workers (dist.c). */
+#define CLOSURE_SHADOW (LONG_MIN / 2)
+extern struct closure closure_remote_parent;
 
 #endif

@@ -3,10 +3,10 @@
  *
  * Every process runs the same program with its own workers. Rank 0 runs
  * Cilk main; the others run dist_serve, which runs whatever work arrives.
- * What travels is a continuation-passing thread's closure that is ready
- * (all its arguments present): the Cilk paper's unit of work, which has no
- * C stack and no parent frame, only values and continuations. A Cilk
- * procedure's frame never leaves its process.
+ * What travels is what a thief takes: a continuation-passing thread's
+ * closure that is ready (the Cilk paper's unit of work: no C stack, no
+ * parent frame, only values and continuations), or a Cilk procedure's
+ * frame, the oldest entry of a deque, resumed at its continuation.
  *
  * Portable closures. The plugin describes each thread's parameters by C
  * type (cilk-abi.h: CILK_ABI_LAYOUT_ANNOTATION) and the pass lists every
@@ -15,8 +15,9 @@
  * struct or array of scalars, or a continuation of such a value. On the
  * wire (all integers big-endian, fixed widths; floats as their IEEE bits):
  *
- *   WORK  u64 id, u64 hash of the description, then per parameter its
- *         fields in order, or for a continuation u32 rank, u64 slot
+ *   WORK  u8 WORK_THREAD, u64 id, u64 hash of the description, then per
+ *         parameter its fields in order, or for a continuation u32 rank,
+ *         u64 slot
  *   SEND  u64 slot, u64 id, u32 parameter, then the value's fields
  *
  * A continuation is named by the rank of the process that holds its slot
@@ -26,23 +27,47 @@
  * slot itself. So a value always reaches the closure that waits for it,
  * through as many processes as the closure that sends it travelled.
  *
+ * Procedures' frames. A portable procedure's descriptor describes its
+ * frame (cilk-abi.h, llvm-pass/CilkPortable.cpp) and is listed in
+ * section cilk_procs. The frame that leaves stays as a shadow (closure.h):
+ * its join counter, swapped for CLOSURE_SHADOW under the frame's lock,
+ * goes with it, so the copy waits for the children still running here;
+ * their results and joins, applied to the shadow, follow it. Messages
+ * between two processes arrive in the order sent, and the communicator
+ * sends WORK before anything a worker queues after the swap.
+ *
+ *   WORK    u8 WORK_PROCEDURE, u64 id, u64 hash, u32 resume index, u64
+ *           join count, u64 handle (the shadow's address), FRAME fields
+ *   RESULT  u64 handle, u32 site, the site's result fields (to the copy)
+ *   JOIN    u64 handle (to the copy)
+ *   RETURN  u64 handle, RET fields (to the shadow, which completes)
+ *
+ * The copy's parent is closure_remote_parent and its dst the record of
+ * (home, handle), by which RESULT and JOIN find it. A copy can be shipped
+ * again: it becomes a shadow in turn, and forwards.
+ *
  * Stealing. A process whose workers find no work locally (dist_take sets
  * `hungry`) asks one random other process for work (STEAL); that process
- * takes the oldest ready portable closure from one of its deques, as a
- * thief would, and sends it (WORK), or answers NONE. One request is out
+ * takes the oldest portable closure or frame from one of its deques, as a
+ * thief would, and sends it (WORK), or answers NONE. An oldest entry that
+ * cannot travel is stolen for this process's own workers (take_portable),
+ * so that it does not hide the portable ones behind it. One request is out
  * per process at a time; after NONE the next waits 20 us, doubling to
  * 1 ms, so idle processes do not flood busy ones.
  *
  * One thread per process, the communicator, makes every MPI call between
  * MPI_Init_thread and MPI_Finalize (MPI_THREAD_SERIALIZED: the main thread
  * makes the first and the last). Workers hand it messages through the
- * outbox; it hands them closures through the ready queue. It is no
+ * outbox; it hands them closures through the ready queues. It is no
  * worker: it takes closures from deques as a thief does (under the
- * victim's lock), allocates with malloc and never runs a thread.
+ * victim's lock), allocates with malloc and never runs a thread or a
+ * procedure; it applies results and joins, and makes ready what they
+ * complete.
  *
  * Stress (CILK_STRESS): each worker ships every portable closure it
  * posts to the next process (SHIP), so every closure and every value of a
- * computation crosses a process boundary.
+ * computation crosses a process boundary, and the communicator ships the
+ * oldest portable frame of its deques at every turn.
  *
  * Ending. Rank 0's main returns: rank 0 sends TERM(status) to all; each
  * process stops its requests, then all meet at a barrier, receive what is
@@ -76,7 +101,8 @@
 bool dist_active, dist_stress;
 int dist_rank, dist_ranks = 1;
 
-enum tag { STEAL = 1, WORK, NONE, SHIP, SEND, TERM, EXIT };
+enum tag { STEAL = 1, WORK, NONE, SHIP, SEND, TERM, EXIT, RESULT, JOIN, RETURN };
+enum work_kind { WORK_THREAD, WORK_PROCEDURE }; /* WORK and SHIP's first byte */
 
 static _Noreturn void fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -94,7 +120,7 @@ static _Noreturn void fatal(const char *fmt, ...)
     abort();
 }
 
-/* ---- The threads whose closures can travel ---- */
+/* ---- The threads and procedures whose closures can travel ---- */
 
 struct field {
     uint32_t offset;
@@ -108,20 +134,33 @@ struct param {
     struct field *fields; /* the parameter's, or its value's */
 };
 
-struct thread_info {
-    const struct __cilk_thread *t;
-    uint64_t hash; /* of the description: both ends must agree */
+/* A thread or a procedure, found by its id. */
+struct info {
+    uint64_t id;
+    const char *name, *layout;
+    const void *desc; /* its struct __cilk_thread or struct __cilk_desc */
+    uint64_t hash;    /* of the description: both ends must agree */
     bool portable;
+    /* A thread's parameters; a procedure's frame, result, and the result
+     * of each spawn site k at 1 + k (cilk-abi.h: FRAME;RET;SITE1;...). */
     struct param *params;
 };
+
+struct table {
+    struct info *slots; /* open addressing on id */
+    size_t mask;
+};
+
+static struct table threads_tab, procs_tab;
 
 extern const struct __cilk_thread *const __start_cilk_threads[]
     __attribute__((weak, visibility("hidden")));
 extern const struct __cilk_thread *const __stop_cilk_threads[]
     __attribute__((weak, visibility("hidden")));
-
-static struct thread_info *infos; /* open addressing on id */
-static size_t infos_mask;
+extern const struct __cilk_desc *const __start_cilk_procs[]
+    __attribute__((weak, visibility("hidden")));
+extern const struct __cilk_desc *const __stop_cilk_procs[]
+    __attribute__((weak, visibility("hidden")));
 
 static uint64_t fnv(const char *s)
 {
@@ -131,9 +170,12 @@ static uint64_t fnv(const char *s)
     return h;
 }
 
-/* Parses FIELD[,FIELD...] at *s, up to ';', ')' or the end. */
+/* Parses FIELD[,FIELD...] at *s, up to ';', ')' or the end (a procedure's
+ * lists may be empty). */
 static bool parse_fields(const char **s, struct param *p)
 {
+    if (!**s || **s == ';' || **s == ')')
+        return true;
     size_t cap = 0;
     for (;;) {
         char *end;
@@ -168,22 +210,54 @@ static bool parse_fields(const char **s, struct param *p)
     }
 }
 
-static void describe(struct thread_info *in, const struct __cilk_thread *t)
+/* Parses the n lists of `layout` (';'-separated; a thread's may be '!':
+ * not portable). */
+static void describe(struct info *in, int n)
 {
-    in->t = t;
-    in->hash = fnv(t->layout);
-    in->params = calloc((size_t)t->nparams + 1, sizeof *in->params);
+    in->hash = fnv(in->layout);
+    in->params = calloc((size_t)n + 1, sizeof *in->params);
     in->portable = true;
-    const char *s = t->layout;
-    for (int i = 0; i < t->nparams; i++) {
+    const char *s = in->layout;
+    for (int i = 0; i < n; i++) {
         if (*s == '!')
             in->portable = false, s++;
         else if (!parse_fields(&s, &in->params[i]))
-            fatal("the description of thread %s is malformed: %s", t->name,
-                  t->layout);
+            fatal("the description of %s is malformed: %s", in->name,
+                  in->layout);
         if (*s == ';')
             s++;
     }
+}
+
+/* Adds a descriptor; strict: another descriptor of its id makes both stay
+ * home, else one of the same name and description is the same one (another
+ * module's copy of a thread's). */
+static void table_add(struct table *t, uint64_t id, const char *name,
+                      const char *layout, const void *desc, int n, bool strict)
+{
+    size_t k = id & t->mask;
+    while (t->slots[k].desc && t->slots[k].id != id)
+        k = (k + 1) & t->mask;
+    struct info *in = &t->slots[k];
+    if (!in->desc) {
+        *in = (struct info){.id = id, .name = name, .layout = layout,
+                            .desc = desc};
+        describe(in, n);
+    } else if (in->desc != desc &&
+               (strict || strcmp(in->name, name) || strcmp(in->layout, layout))) {
+        /* Two of one id (static functions of one name in two files, or a
+         * hash collision): neither leaves its process. */
+        in->portable = false;
+    }
+}
+
+static void table_init(struct table *t, size_t n)
+{
+    size_t cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    t->slots = calloc(cap, sizeof *t->slots);
+    t->mask = cap - 1;
 }
 
 static void registry_init(void)
@@ -191,54 +265,65 @@ static void registry_init(void)
     size_t n = __start_cilk_threads
                    ? (size_t)(__stop_cilk_threads - __start_cilk_threads)
                    : 0;
-    size_t cap = 16;
-    while (cap < 2 * n)
-        cap *= 2;
-    infos = calloc(cap, sizeof *infos);
-    infos_mask = cap - 1;
+    table_init(&threads_tab, n);
     for (size_t i = 0; i < n; i++) {
         const struct __cilk_thread *t = __start_cilk_threads[i];
-        size_t k = t->id & infos_mask;
-        while (infos[k].t && infos[k].t->id != t->id)
-            k = (k + 1) & infos_mask;
-        if (!infos[k].t) {
-            describe(&infos[k], t);
-        } else if (strcmp(infos[k].t->name, t->name) ||
-                   strcmp(infos[k].t->layout, t->layout)) {
-            /* Two threads of one id (static threads of one name in two
-             * files, or a hash collision): neither leaves its process. */
-            infos[k].portable = false;
-        }
+        table_add(&threads_tab, t->id, t->name, t->layout, t, t->nparams,
+                  false);
+    }
+    n = __start_cilk_procs ? (size_t)(__stop_cilk_procs - __start_cilk_procs)
+                           : 0;
+    table_init(&procs_tab, n);
+    for (size_t i = 0; i < n; i++) {
+        const struct __cilk_desc *d = __start_cilk_procs[i];
+        table_add(&procs_tab, d->id, d->name, d->layout, d, d->nsites + 1,
+                  true);
     }
 }
 
-static struct thread_info *info_of_id(uint64_t id)
+static struct info *info_of_id(struct table *t, uint64_t id)
 {
-    for (size_t k = id & infos_mask; infos[k].t; k = (k + 1) & infos_mask)
-        if (infos[k].t->id == id)
-            return &infos[k];
+    for (size_t k = id & t->mask; t->slots[k].desc; k = (k + 1) & t->mask)
+        if (t->slots[k].id == id)
+            return &t->slots[k];
     return NULL;
 }
 
 /* t's entry if its closures can travel (a descriptor without a
  * description, or of a staged vector, has none). */
-static struct thread_info *portable_info(const struct __cilk_thread *t)
+static struct info *thread_info(const struct __cilk_thread *t)
 {
     if (!t || !t->layout)
         return NULL;
-    struct thread_info *in = info_of_id(t->id);
+    struct info *in = info_of_id(&threads_tab, t->id);
     /* The descriptor registered may be another module's copy of t's. */
     return in && in->portable &&
-                   (in->t == t || !strcmp(in->t->layout, t->layout))
+                   (in->desc == t || !strcmp(in->layout, t->layout))
                ? in
                : NULL;
 }
 
-/* A deque entry that can travel: a thread's closure, portable. */
+/* d's entry if its frames can travel. */
+static struct info *proc_info(const struct __cilk_desc *d)
+{
+    if (!d->layout)
+        return NULL;
+    struct info *in = info_of_id(&procs_tab, d->id);
+    return in && in->portable && in->desc == d ? in : NULL;
+}
+
+/* A deque entry that can travel: a portable thread's closure, or a
+ * portable procedure's frame. */
+static bool portable_procedure(struct __cilk_frame *e)
+{
+    return !(e->desc->flags & CILK_DESC_THREAD) && proc_info(e->desc);
+}
+
 static bool portable(struct __cilk_frame *e)
 {
-    return (e->desc->flags & CILK_DESC_THREAD) &&
-           portable_info(((struct cp_closure *)e)->thread) != NULL;
+    if (e->desc->flags & CILK_DESC_THREAD)
+        return thread_info(((struct cp_closure *)e)->thread) != NULL;
+    return proc_info(e->desc) != NULL;
 }
 
 /* ---- Encoding ---- */
@@ -330,22 +415,26 @@ _Static_assert(offsetof(struct proxy, link) + sizeof(uintptr_t) ==
                    offsetof(struct proxy, value),
                "a proxy's link word comes right before its value");
 
-/* Statistics of this process (the communicator writes all but `shipped`
- * and `forwarded`, which workers add to atomically). */
+/* Statistics of this process (the communicator writes all but the atomic
+ * ones, which workers add to too). replies: results, joins and returns of
+ * procedures' frames in other processes. */
 static struct {
-    unsigned long requests, refused, received, served, sends_in;
-    atomic_ulong shipped, forwarded;
+    unsigned long requests, refused, received, served, sends_in, replies_in;
+    unsigned long kept; /* taken for this process's workers (take_portable) */
+    atomic_ulong shipped, forwarded, replies_out;
     unsigned long long bytes_in, bytes_out;
     double wait_s; /* from each STEAL to its answer, summed */
 } st;
 
-/* Encodes ready closure c as WORK into b. */
-static void encode_work(struct buf *b, struct cp_closure *c)
+/* Encodes ready thread closure c as WORK into b. */
+static void encode_thread(struct buf *b, struct cp_closure *c)
 {
-    struct thread_info *in = portable_info(c->thread);
-    put(b, in->t->id, 8);
+    struct info *in = thread_info(c->thread);
+    const struct __cilk_thread *t = in->desc;
+    put(b, WORK_THREAD, 1);
+    put(b, in->id, 8);
     put(b, in->hash, 8);
-    for (int i = 0; i < in->t->nparams; i++) {
+    for (int i = 0; i < t->nparams; i++) {
         const unsigned char *slot = (unsigned char *)c + c->thread->offsets[i];
         if (in->params[i].cont) {
             put(b, (uint32_t)dist_rank, 4);
@@ -356,18 +445,18 @@ static void encode_work(struct buf *b, struct cp_closure *c)
     }
 }
 
-/* A closure from WORK in b, with proxies for its continuations into other
- * processes. */
-static struct cp_closure *decode_work(struct buf *b)
+/* A thread's closure from WORK in b, with proxies for its continuations
+ * into other processes. */
+static struct cp_closure *decode_thread(struct buf *b)
 {
     uint64_t id = get(b, 8), hash = get(b, 8);
-    struct thread_info *in = info_of_id(id);
+    struct info *in = info_of_id(&threads_tab, id);
     if (!in || in->hash != hash || !in->portable)
         fatal("received a closure of a thread this program does not have "
               "(id %016llx): every process of the job must run the same "
               "program",
               (unsigned long long)id);
-    const struct __cilk_thread *t = in->t;
+    const struct __cilk_thread *t = in->desc;
     struct cp_closure *c = cp_alloc(t, (unsigned long)t->size);
     memset(c + 1, 0, (size_t)t->size - sizeof *c);
     for (int i = 0; i < t->nparams; i++) {
@@ -412,9 +501,15 @@ struct msg {
 static pthread_mutex_t queue_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct msg *outbox, **outbox_tail = &outbox;
 static atomic_int outbox_n;
-static struct cp_closure **ready;
-static size_t ready_head, ready_len, ready_cap;
-static atomic_size_t nready;
+/* Closures ready to run that arrived or became ready here: threads',
+ * and procedures' (and roots whose result arrived), apart, since a worker
+ * that waits inside a procedure runs threads only. */
+struct fifo {
+    struct closure **q;
+    size_t head, len, cap;
+    atomic_size_t n;
+};
+static struct fifo threads_q, work_q;
 static atomic_int hungry;
 
 static struct msg *new_msg(int dest, int tag, struct buf b)
@@ -429,6 +524,8 @@ static struct msg *new_msg(int dest, int tag, struct buf b)
 /* Any thread: the communicator sends it at its next turn. */
 static void send_later(int dest, int tag, struct buf b)
 {
+    if (dest < 0 || dest >= dist_ranks || dest == dist_rank)
+        fatal("internal error: a message of kind %d to rank %d", tag, dest);
     struct msg *m = new_msg(dest, tag, b);
     pthread_mutex_lock(&queue_mu);
     *outbox_tail = m;
@@ -437,41 +534,56 @@ static void send_later(int dest, int tag, struct buf b)
     pthread_mutex_unlock(&queue_mu);
 }
 
-static void make_ready(struct cp_closure *c)
+static void make_ready(struct fifo *f, struct closure *c)
 {
     pthread_mutex_lock(&queue_mu);
-    if (ready_len == ready_cap) {
-        size_t cap = ready_cap ? 2 * ready_cap : 64;
-        struct cp_closure **r = malloc(cap * sizeof *r);
-        for (size_t i = 0; i < ready_len; i++)
-            r[i] = ready[(ready_head + i) % ready_cap];
-        free(ready);
-        ready = r;
-        ready_cap = cap;
-        ready_head = 0;
+    if (f->len == f->cap) {
+        size_t cap = f->cap ? 2 * f->cap : 64;
+        struct closure **q = malloc(cap * sizeof *q);
+        if (!q)
+            abort();
+        for (size_t i = 0; i < f->len; i++)
+            q[i] = f->q[(f->head + i) % f->cap];
+        free(f->q);
+        f->q = q;
+        f->cap = cap;
+        f->head = 0;
     }
-    ready[(ready_head + ready_len++) % ready_cap] = c;
-    atomic_store_explicit(&nready, ready_len, memory_order_release);
+    f->q[(f->head + f->len++) % f->cap] = c;
+    atomic_store_explicit(&f->n, f->len, memory_order_release);
     pthread_mutex_unlock(&queue_mu);
     idle_wake_one();
 }
 
-struct closure *dist_take(void)
+static struct closure *take(struct fifo *f)
 {
-    if (!atomic_load_explicit(&nready, memory_order_acquire)) {
-        if (!atomic_load_explicit(&hungry, memory_order_relaxed))
-            atomic_store_explicit(&hungry, 1, memory_order_relaxed);
+    if (!atomic_load_explicit(&f->n, memory_order_acquire))
         return NULL;
-    }
-    struct cp_closure *c = NULL;
+    struct closure *c = NULL;
     pthread_mutex_lock(&queue_mu);
-    if (ready_len) {
-        c = ready[ready_head];
-        ready_head = (ready_head + 1) % ready_cap;
-        atomic_store_explicit(&nready, --ready_len, memory_order_relaxed);
+    if (f->len) {
+        c = f->q[f->head];
+        f->head = (f->head + 1) % f->cap;
+        atomic_store_explicit(&f->n, --f->len, memory_order_relaxed);
     }
     pthread_mutex_unlock(&queue_mu);
-    return (struct closure *)c;
+    return c;
+}
+
+static bool nothing_ready(void)
+{
+    return !atomic_load_explicit(&threads_q.n, memory_order_acquire) &&
+           !atomic_load_explicit(&work_q.n, memory_order_acquire);
+}
+
+struct closure *dist_take(bool threads_only)
+{
+    struct closure *c = take(&threads_q);
+    if (!c && !threads_only)
+        c = take(&work_q);
+    if (!c && !atomic_load_explicit(&hungry, memory_order_relaxed))
+        atomic_store_explicit(&hungry, 1, memory_order_relaxed);
+    return c;
 }
 
 void dist_forward(struct cp_closure *proxy)
@@ -489,14 +601,235 @@ void dist_forward(struct cp_closure *proxy)
 
 bool dist_ship(struct worker *w, struct cp_closure *c)
 {
-    if (!portable_info(c->thread))
+    if (!thread_info(c->thread))
         return false;
     struct buf b = {0};
-    encode_work(&b, c);
+    encode_thread(&b, c);
     send_later((dist_rank + 1) % dist_ranks, SHIP, b);
     atomic_fetch_add_explicit(&st.shipped, 1, memory_order_relaxed);
     frame_free(w, c, c->size);
     return true;
+}
+
+/* ---- Procedures' frames in other processes ---- */
+
+/* Where a copy came from (its dst): the shadow `handle` in process
+ * `home`. Found by (home, handle) when the shadow's children's results and
+ * joins arrive; the communicator adds records, whoever completes the copy
+ * removes its record. */
+struct remote {
+    struct remote *next;
+    int home;
+    uint64_t handle;
+    struct closure *copy;
+};
+
+#define REMOTE_BUCKETS 1024
+static pthread_mutex_t remote_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct remote *remotes[REMOTE_BUCKETS];
+
+static struct remote **remote_bucket(int home, uint64_t handle)
+{
+    uint64_t h = (handle >> 6) * 0x9e3779b97f4a7c15ull ^ (uint64_t)home;
+    return &remotes[(h >> 32) % REMOTE_BUCKETS];
+}
+
+static struct closure *remote_copy(int home, uint64_t handle)
+{
+    pthread_mutex_lock(&remote_mu);
+    struct remote *r = *remote_bucket(home, handle);
+    while (r && (r->home != home || r->handle != handle))
+        r = r->next;
+    pthread_mutex_unlock(&remote_mu);
+    if (!r)
+        fatal("received a result for a frame that rank %d never sent here",
+              home);
+    return r->copy;
+}
+
+/* Ships closure c, which the communicator took as a thief takes it, to
+ * process dest: encodes it as WORK into b and makes it a shadow, under its
+ * lock (closure_apply: a result applied before goes in the frame, one
+ * applied after follows it). Its join count, the token and its children
+ * out, goes with it: the copy waits for the same children. */
+static void ship_procedure(struct buf *b, struct closure *c, int dest)
+{
+    struct info *in = proc_info(c->desc);
+    spin_lock(&c->lock);
+    long join = atomic_exchange_explicit(&c->join, CLOSURE_SHADOW,
+                                         memory_order_acq_rel);
+    c->flags = dest;
+    put(b, WORK_PROCEDURE, 1);
+    put(b, in->id, 8);
+    put(b, in->hash, 8);
+    put(b, (uint32_t)c->resume, 4);
+    put(b, (uint64_t)join, 8);
+    put(b, (uint64_t)(uintptr_t)c, 8);
+    put_fields(b, &in->params[0], (unsigned char *)c);
+    spin_unlock(&c->lock);
+}
+
+/* The copy of a procedure's frame from WORK in b, sent by process home. */
+static struct closure *decode_procedure(struct buf *b, int home)
+{
+    uint64_t id = get(b, 8), hash = get(b, 8);
+    struct info *in = info_of_id(&procs_tab, id);
+    if (!in || in->hash != hash || !in->portable)
+        fatal("received the frame of a procedure this program does not "
+              "have (id %016llx): every process of the job must run the "
+              "same program",
+              (unsigned long long)id);
+    const struct __cilk_desc *d = in->desc;
+    int resume = (int)get(b, 4);
+    long join = (long)get(b, 8);
+    uint64_t handle = get(b, 8);
+    if (resume < 1 || resume >= d->nsites || join < 1)
+        fatal("received a malformed frame of %s", d->name);
+    struct closure *c = frame_alloc_heap(frame_size_class(d->size));
+    memset(c, 0, (size_t)d->size);
+    get_fields(b, &in->params[0], (unsigned char *)c);
+    struct remote *r = malloc(sizeof *r);
+    if (!r)
+        abort();
+    *r = (struct remote){NULL, home, handle, c};
+    c->desc = d;
+    c->resume = resume;
+    c->parent = &closure_remote_parent;
+    c->dst = r;
+    atomic_init(&c->join, join);
+    closure_init_gens(c, 0);
+    pthread_mutex_lock(&remote_mu);
+    struct remote **at = remote_bucket(home, handle);
+    r->next = *at;
+    *at = r;
+    pthread_mutex_unlock(&remote_mu);
+    return c;
+}
+
+/* The site of shadow p whose inlet and destination these are (one inlet
+ * per site; a portable frame's destinations are its fields). */
+static int site_of(struct closure *p, __cilk_inlet_fn inlet, void *dst)
+{
+    const struct __cilk_desc *d = p->desc;
+    long off = (char *)dst - (char *)p;
+    for (int i = 1; i < d->nsites; i++)
+        if (d->sites[i].inlet == inlet && d->sites[i].dst_offset == off)
+            return i;
+    fatal("a result for %s arrived at no spawn site of it", d->name);
+}
+
+void dist_result(struct closure *p, __cilk_inlet_fn inlet, void *dst,
+                 const void *result)
+{
+    struct info *in = proc_info(p->desc);
+    int site = site_of(p, inlet, dst);
+    struct buf b = {0};
+    put(&b, (uint64_t)(uintptr_t)p, 8);
+    put(&b, (uint32_t)site, 4);
+    put_fields(&b, &in->params[1 + site], result);
+    send_later(p->flags, RESULT, b);
+    atomic_fetch_add_explicit(&st.replies_out, 1, memory_order_relaxed);
+}
+
+void dist_join(struct closure *p)
+{
+    struct buf b = {0};
+    put(&b, (uint64_t)(uintptr_t)p, 8);
+    send_later(p->flags, JOIN, b);
+    atomic_fetch_add_explicit(&st.replies_out, 1, memory_order_relaxed);
+}
+
+/* The copy came from the heap (decode_procedure), not a free list. */
+void dist_return(struct closure *c)
+{
+    struct remote *r = c->dst;
+    struct info *in = proc_info(c->desc);
+    struct buf b = {0};
+    put(&b, r->handle, 8);
+    put_fields(&b, &in->params[1],
+               (unsigned char *)c + c->desc->retval_offset);
+    send_later(r->home, RETURN, b);
+    atomic_fetch_add_explicit(&st.replies_out, 1, memory_order_relaxed);
+    pthread_mutex_lock(&remote_mu);
+    struct remote **at = remote_bucket(r->home, r->handle);
+    while (*at != r)
+        at = &(*at)->next;
+    *at = r->next;
+    pthread_mutex_unlock(&remote_mu);
+    free(r);
+    free(c);
+}
+
+/* RESULT from process home: a child's result for the copy of its shadow. */
+static void receive_result(struct buf *b, int home)
+{
+    struct closure *c = remote_copy(home, get(b, 8));
+    int site = (int)get(b, 4);
+    if (site < 1 || site >= c->desc->nsites)
+        fatal("received a result for %s at no spawn site of it",
+              c->desc->name);
+    const struct param *p = &proc_info(c->desc)->params[1 + site];
+    size_t size = 0;
+    for (uint32_t i = 0; i < p->nfields; i++)
+        if (p->fields[i].offset + p->fields[i].width > size)
+            size = p->fields[i].offset + p->fields[i].width;
+    _Alignas(64) unsigned char value[256];
+    unsigned char *v = value;
+    if (size > sizeof value && !(v = aligned_alloc(64, (size + 63) & ~63ul)))
+        abort();
+    memset(v, 0, size);
+    get_fields(b, p, v);
+    closure_apply(c, c->desc->sites[site].inlet, closure_site_dst(c, site), v,
+                  atomic_load_explicit(&c->abort_gen, memory_order_relaxed));
+    if (v != value)
+        free(v);
+}
+
+/* RETURN: the copy of shadow c ended; c completes here with its result. */
+static void receive_return(struct buf *b)
+{
+    struct closure *c = (struct closure *)(uintptr_t)get(b, 8);
+    get_fields(b, &proc_info(c->desc)->params[1],
+               (unsigned char *)c + c->desc->retval_offset);
+    closure_complete(NULL, c);
+}
+
+void dist_ready(struct closure *p)
+{
+    make_ready(&work_q, p);
+}
+
+/* The oldest entry of some deque that ok() accepts, taken as a thief
+ * takes it, or null. Deques are taken from the oldest end only: an oldest
+ * entry that cannot travel (main's frame, a frame with pointers) would
+ * hide the portable ones behind it for good, so the communicator steals
+ * it for this process's workers, as a thief of theirs would (a few per
+ * call), and looks again. */
+static uint64_t next_random(void); /* the communicator's */
+
+static struct closure *take_portable(bool (*ok)(struct __cilk_frame *))
+{
+    for (int tries = 0; tries < 4; tries++) {
+        struct closure *c = sched_take_oldest((unsigned)next_random(), NULL);
+        if (!c || ok((struct __cilk_frame *)c))
+            return c;
+        make_ready(c->desc->flags & CILK_DESC_THREAD ? &threads_q : &work_q,
+                   c);
+        st.kept++;
+    }
+    return NULL;
+}
+
+/* Encodes c, which the communicator took as a thief, as WORK for process
+ * dest into b. */
+static void encode(struct buf *b, struct closure *c, int dest)
+{
+    if (c->desc->flags & CILK_DESC_THREAD) {
+        encode_thread(b, (struct cp_closure *)c);
+        free(c); /* frames come from aligned_alloc (closure.c) */
+    } else {
+        ship_procedure(b, c, dest);
+    }
 }
 
 /* ---- The communicator ---- */
@@ -582,8 +915,9 @@ static void deliver(struct buf *b)
 {
     uint64_t at = get(b, 8), id = get(b, 8);
     uint32_t index = (uint32_t)get(b, 4);
-    struct thread_info *in = info_of_id(id);
-    if (!in || index >= (uint32_t)in->t->nparams || !in->params[index].cont)
+    struct info *in = info_of_id(&threads_tab, id);
+    if (!in || index >= (uint32_t)((const struct __cilk_thread *)in->desc)->nparams ||
+        !in->params[index].cont)
         fatal("received a value for a continuation this program does not "
               "have (thread id %016llx)",
               (unsigned long long)id);
@@ -593,7 +927,7 @@ static void deliver(struct buf *b)
     get_fields(b, p, slot);
     struct cp_closure *c = cp_deliver(slot);
     if (c)
-        make_ready(c);
+        make_ready(&threads_q, (struct closure *)c);
 }
 
 static bool outstanding; /* a STEAL of ours awaits its answer */
@@ -637,12 +971,10 @@ static bool receive(int *term)
     case STEAL: {
         if (*term) /* the job is ending: the asker no longer waits */
             break;
-        struct closure *c =
-            sched_take_oldest((unsigned)next_random(), portable);
+        struct closure *c = take_portable(portable);
         struct buf r = {0};
         if (c) {
-            encode_work(&r, (struct cp_closure *)c);
-            free(c); /* frames come from aligned_alloc (closure.c) */
+            encode(&r, c, s.MPI_SOURCE);
             st.served++;
         }
         send_now(s.MPI_SOURCE, c ? WORK : NONE, r);
@@ -654,8 +986,23 @@ static bool receive(int *term)
         backoff_ns = 0;
         /* fall through */
     case SHIP:
-        make_ready(decode_work(&b));
+        if (get(&b, 1) == WORK_THREAD)
+            make_ready(&threads_q, (struct closure *)decode_thread(&b));
+        else
+            make_ready(&work_q, decode_procedure(&b, s.MPI_SOURCE));
         st.received++;
+        break;
+    case RESULT:
+        receive_result(&b, s.MPI_SOURCE);
+        st.replies_in++;
+        break;
+    case JOIN:
+        closure_join(NULL, remote_copy(s.MPI_SOURCE, get(&b, 8)));
+        st.replies_in++;
+        break;
+    case RETURN:
+        receive_return(&b);
+        st.replies_in++;
         break;
     case NONE:
         st.wait_s += since(&asked);
@@ -728,12 +1075,14 @@ static void stats_line(void)
         return;
     fprintf(stderr,
             "cilk dist: rank %d of %d: %lu closures received, %lu served, "
-            "%lu shipped; %lu steal requests, %lu refused; %lu values sent "
-            "home, %lu received; %llu bytes out, %llu in; %.1f us per "
-            "request\n",
+            "%lu shipped, %lu kept for workers here; %lu steal requests, "
+            "%lu refused; %lu values sent "
+            "home, %lu received; %lu results and joins sent, %lu received; "
+            "%llu bytes out, %llu in; %.1f us per request\n",
             dist_rank, dist_ranks, st.received, st.served,
-            (unsigned long)atomic_load(&st.shipped), st.requests, st.refused,
-            (unsigned long)atomic_load(&st.forwarded), st.sends_in,
+            (unsigned long)atomic_load(&st.shipped), st.kept, st.requests,
+            st.refused, (unsigned long)atomic_load(&st.forwarded), st.sends_in,
+            (unsigned long)atomic_load(&st.replies_out), st.replies_in,
             st.bytes_out, st.bytes_in,
             st.requests ? 1e6 * st.wait_s / (double)st.requests : 0.0);
 }
@@ -765,6 +1114,20 @@ static void *comm_main(void *arg)
                 break;
             }
         }
+        if (dist_stress) {
+            /* Stress: the oldest portable frame here goes to the next
+             * process, one per turn. */
+            struct closure *c = take_portable(portable_procedure);
+            if (c) {
+                int next = (dist_rank + 1) % dist_ranks;
+                struct buf b = {0};
+                ship_procedure(&b, c, next);
+                send_now(next, SHIP, b);
+                atomic_fetch_add_explicit(&st.shipped, 1,
+                                          memory_order_relaxed);
+                worked = true;
+            }
+        }
         int f = atomic_load(&finish_request);
         if (f) { /* rank 0: Cilk main returned */
             job_status = f - 1;
@@ -774,7 +1137,7 @@ static void *comm_main(void *arg)
         }
         struct timespec t;
         if (atomic_load_explicit(&hungry, memory_order_relaxed) &&
-            !outstanding && !atomic_load(&nready) &&
+            !outstanding && nothing_ready() &&
             (now(&t), after(&t, &next_request))) {
             int k = (int)(next_random() % (uint64_t)(dist_ranks - 1));
             send_now(k >= dist_rank ? k + 1 : k, STEAL, (struct buf){0});
@@ -838,11 +1201,11 @@ void dist_serve(void *unused)
     struct worker *w = __cilkrt_tls_worker;
     unsigned idle = 0;
     while (!atomic_load_explicit(&terminated, memory_order_acquire)) {
-        struct closure *c = dist_take();
+        struct closure *c = dist_take(false);
         if (!c)
-            c = sched_steal_thread(w);
+            c = sched_steal(w);
         if (c) {
-            threads_run(w, c);
+            sched_run(w, c);
             idle = 0;
         } else if (++idle < 64) {
             sched_yield();

@@ -6,6 +6,8 @@
 #ifndef CILKRT_DIST_H
 #define CILKRT_DIST_H
 
+#include "cilk-abi.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -28,9 +30,21 @@ extern int dist_rank, dist_ranks;
 void dist_init(int *argc, char ***argv, bool stress);
 
 /* A closure that arrived from another process, or that a value from
- * another process made ready: the caller (a worker) runs it. Null if
- * none; then this process asks another one for work. */
-struct closure *dist_take(void);
+ * another process made ready: the caller (a worker) runs it (a thread's
+ * closure, a procedure's, or a root whose result arrived; threads_only:
+ * a thread's, for a worker inside a procedure). Null if none; then this
+ * process asks another one for work. */
+struct closure *dist_take(bool threads_only);
+
+/* The join protocol's ends in other processes (closure.h: shadows).
+ * dist_result: a child's result for shadow p (caller holds p's lock);
+ * dist_join: a child of shadow p joined; dist_return: copy c (parent
+ * closure_remote_parent) completed: its result goes home, c is freed; dist_ready: the communicator made closure p ready. */
+void dist_result(struct closure *p, __cilk_inlet_fn inlet, void *dst,
+                 const void *result);
+void dist_join(struct closure *p);
+void dist_return(struct closure *c);
+void dist_ready(struct closure *p);
 
 /* Sends proxy's value (cp_deliver: a send to a slot in another process)
  * home and frees proxy. */
@@ -64,8 +78,9 @@ static inline bool dist_running(void)
     return false;
 }
 
-static inline struct closure *dist_take(void)
+static inline struct closure *dist_take(bool threads_only)
 {
+    (void)threads_only;
     return NULL;
 }
 

@@ -73,10 +73,11 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
                               memory_order_relaxed);
         /* Sedative: the call at c->resume returned normally; its result
          * (none for a void procedure, whose user inlet runs all the same)
-         * belongs in c now. */
+         * belongs in c now. The join first: closure_apply reads it (a
+         * shadow's is negative, and c's memory may have been one). */
+        atomic_init(&c->join, 1);
         closure_apply(c, c->desc->sites[c->resume].inlet,
                       closure_site_dst(c, c->resume), result, 0);
-        atomic_init(&c->join, 1);
         w->rel_youngest = c;
         STAT_INC(w, releases);
     }

@@ -352,7 +352,8 @@ int __cilkrt_sync(void *wv, struct __cilk_frame *f)
 
 /* ---- Thief side ---- */
 
-/* Makes the stolen entry e of victim v a closure. Caller holds v->lock. */
+/* Makes the stolen entry e of victim v a closure. Caller holds v->lock;
+ * w is the thief, or null for dist.c's communicator (no worker). */
 static struct closure *promote(struct worker *w, struct worker *v,
                                struct __cilk_frame *e)
 {
@@ -374,7 +375,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
         if (d->flags & CILK_DESC_HEAP_FRAME) {
             c = (struct closure *)e;
         } else {
-            c = frame_alloc(w, d->size);
+            c = w ? frame_alloc(w, d->size)
+                  : frame_alloc_heap(frame_size_class(d->size));
             memcpy(c, e, (size_t)d->size);
         }
         c->parent = v->last_stolen;
@@ -382,7 +384,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
         c->inlet = v->last_inlet;
         atomic_init(&c->join, 2); /* its token + the child running on v */
         closure_init_gens(c, v->last_gen);
-        STAT_INC(w, closures);
+        if (w)
+            STAT_INC(w, closures);
     }
     /* A released closure's child is the closure above it, linked at the
      * release: nothing delivers through the promotion record. */
@@ -499,6 +502,11 @@ struct closure *sched_steal_thread(struct worker *w)
     return steal_from_random(w, true);
 }
 
+struct closure *sched_steal(struct worker *w)
+{
+    return steal(w);
+}
+
 struct closure *sched_take_oldest(unsigned first,
                                   bool (*wanted)(struct __cilk_frame *e))
 {
@@ -509,9 +517,22 @@ struct closure *sched_take_oldest(unsigned first,
             continue;
         struct __cilk_frame *e = claim_oldest(v, wanted);
         if (e) {
+            struct closure *c = promote(NULL, v, e);
             spin_unlock(&v->lock);
-            return (struct closure *)e;
+            return c;
         }
+    }
+    /* Lazy modes: as a thief that finds nothing, ask the first for a
+     * release, so that the next call finds its frames. The caller may
+     * outlive the workers: a worker's word is read under its lock, which
+     * the worker takes to clear it before it exits. */
+    if (n) {
+        struct worker *v = workers[first % (unsigned)n];
+        spin_lock(&v->lock);
+        atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
+        if (cf)
+            attempt_steal(cf);
+        spin_unlock(&v->lock);
     }
     return NULL;
 }
@@ -707,6 +728,16 @@ static void run_closure(struct worker *w, struct closure *c)
         w->next = deque_pop(w);
 }
 
+void sched_run(struct worker *w, struct closure *c)
+{
+    stack_returned(w); /* as in the scheduler's loop: nothing below */
+    while (c) {
+        run_closure(w, c);
+        c = w->next;
+        w->next = NULL;
+    }
+}
+
 /* Starts root r's top frame on w, whose deque is empty: r is the parent
  * that a thief stealing the frame (or a release reaching it) links to. */
 static void run_root(struct worker *w, struct root *r)
@@ -778,7 +809,7 @@ static void scheduler(struct worker *w)
             }
             c = steal(w);
             if (!c && dist_running())
-                c = dist_take();
+                c = dist_take(false);
             if (c)
                 idle_found(&idle);
         }
@@ -830,6 +861,9 @@ static void *worker_main(void *arg)
     atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
     fault_setup(w);
     scheduler(w);
+    spin_lock(&w->lock); /* sched_take_oldest: no word to write now */
+    atomic_store_explicit(&w->cf, NULL, memory_order_relaxed);
+    spin_unlock(&w->lock);
     /* Thieves write other workers' control-flow words, which live in
      * thread-local storage: no worker exits before all have stopped. */
     pthread_barrier_wait(&exit_barrier);
@@ -865,7 +899,6 @@ static struct worker *worker_new(int id)
 static void start_locked(int nproc)
 {
     nworkers = nproc;
-    atomic_store(&nvictims, nproc);
     eager = units_check() == CILK_MODE_EAGER;
     workers = calloc((size_t)nproc + MAX_GUESTS, sizeof *workers);
     threads = calloc((size_t)nproc, sizeof *threads);
@@ -873,6 +906,9 @@ static void start_locked(int nproc)
         abort();
     for (int i = 0; i < nproc; i++)
         workers[i] = worker_new(i);
+    /* Release: a thread already running (dist.c's communicator) that sees
+     * the victims sees them made. */
+    atomic_store_explicit(&nvictims, nproc, memory_order_release);
 
     pthread_barrier_init(&exit_barrier, NULL, (unsigned)nproc + (stress != 0));
     struct sigaction fault;

@@ -100,10 +100,17 @@ struct closure *sched_steal_thread(struct worker *w);
  * it ran, and every post comes from a running thread or procedure. */
 bool sched_threads_quiescent(void);
 
+/* For dist.c's dist_serve, which runs on a worker as a computation of its
+ * own: a steal attempt as the scheduler's loop makes it, and running c
+ * and what it leaves to w, as the loop does. */
+struct closure *sched_steal(struct worker *w);
+void sched_run(struct worker *w, struct closure *c);
+
 /* Takes the oldest entry of some worker's deque (trying each worker once,
  * from worker `first` modulo their number) if wanted() accepts it, as a
- * thief takes it; null if none. For a thread that is no worker (dist.c:
- * it serves other processes' steal requests). */
+ * thief takes it, and makes it a closure; null if none (then worker
+ * `first` is asked to release its frames, as a thief asks). For a thread
+ * that is no worker (dist.c: it serves other processes' steal requests). */
 struct closure *sched_take_oldest(unsigned first,
                                   bool (*wanted)(struct __cilk_frame *e));
 

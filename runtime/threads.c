@@ -282,7 +282,7 @@ static void wait_for(struct worker *w, struct cp_result *r)
          !atomic_load_explicit(&r->arrived, memory_order_acquire);) {
         struct closure *c = sched_steal_thread(w);
         if (!c && dist_running())
-            c = dist_take();
+            c = dist_take(true);
         if (c) {
             threads_run(w, c);
             idle = 0;

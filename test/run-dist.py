@@ -83,7 +83,7 @@ def main():
                     what = (f"{mode} -np {ranks} --nproc {nproc} "
                             f"stress={stress}")
                     r = run(["mpirun", "-np", ranks, exe, "--nproc", nproc,
-                             "--stats", *prog_args], env=env)
+                             "--stats", "1", *prog_args], env=env)
                     runs += 1
                     if r is None:
                         print(f"{what}: timed out")

@@ -1,0 +1,277 @@
+//===- CilkPortable.cpp - What may run in another process ------------------===//
+//
+// A distributed run (runtime/dist.c) moves closures between processes that
+// run the same program. Two things make a closure safe to move:
+//
+//   1. Its bytes can be described machine-independently: every value is an
+//      integer or IEEE float of 1, 2, 4 or 8 bytes, or a struct or array of
+//      them; no pointer (an address means nothing in another process), no
+//      union (its IR type may be an integer that holds a pointer), no
+//      x86_fp80, no vector. describeType() writes such a description in
+//      the grammar of cilk-abi.h (OFFSET KIND WIDTH, comma-separated).
+//   2. The code that runs after the move, and everything it calls or
+//      spawns, reads nothing that differs between processes: no writable
+//      global (main may have set it, in one process only), no call into
+//      another file or a library that keeps state (Cilk_lock, rand, ...);
+//      output (printf, ...), getenv and exit are allowed: every process
+//      has them.
+//      markSelfContained() finds the functions of which this holds, before
+//      any lowering, and gives them the attribute CILK_SELF_CONTAINED_ATTR:
+//
+//        self-contained(F) = F is defined here, uses no writable global
+//            (constants, string literals, stdout are fine), makes no
+//            indirect call and no inline asm but the empty one, and calls
+//            only intrinsics, the plugin's markers (__cilk_*), a short list
+//            of C library functions, and self-contained functions; a
+//            function that a marker names (a thread passed to spawn_next)
+//            counts as called
+//
+//      computed as a greatest fixpoint, so that recursion (fib calls fib)
+//      is fine and a cycle that reaches printf is not.
+//
+// The procedure's description (procedureLayout) then goes into its
+// descriptor; threads use the same rule (CilkThreads.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkShape.h"
+#include "cilk-abi.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+/// C library functions whose result depends only on their arguments and
+/// on memory the caller passes (errno is per thread): the same in any
+/// process; and output, the environment and ending the program, which
+/// every process of a job shares (mpirun forwards each one's output).
+static bool isStatelessLibraryFunction(StringRef Name) {
+  static const StringSet<> Names = {
+      "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "putc",
+      "fwrite", "fflush", "getenv", "raise", "abort", "exit", "Cilk_exit",
+      "malloc", "calloc", "realloc", "free", "aligned_alloc", "memcpy",
+      "memmove", "memset", "memcmp", "strlen", "strcmp", "strncmp", "strcpy",
+      "strncpy", "abs", "labs", "llabs", "sqrt", "sqrtf", "cbrt", "sin",
+      "sinf", "cos", "cosf", "tan", "tanf", "asin", "acos", "atan", "atanf",
+      "atan2", "atan2f", "sinh", "cosh", "tanh", "exp", "expf", "exp2",
+      "log", "logf", "log2", "log10", "pow", "powf", "fabs", "fabsf",
+      "floor", "floorf", "ceil", "ceilf", "round", "trunc", "fmod", "fmin",
+      "fmax", "hypot", "ldexp", "frexp", "modf"};
+  return Names.contains(Name);
+}
+
+/// stdin, stdout, stderr: writable, but each process has its own.
+static bool isStandardStream(const GlobalVariable *GV) {
+  return GV->isDeclaration() &&
+         (GV->getName() == "stdout" || GV->getName() == "stderr" ||
+          GV->getName() == "stdin");
+}
+
+/// True if C is or contains a writable global variable.
+static bool refersToWritableGlobal(const Constant *C,
+                                   SmallPtrSetImpl<const Constant *> &Seen) {
+  if (!Seen.insert(C).second)
+    return false;
+  if (auto *GV = dyn_cast<GlobalVariable>(C))
+    return !GV->isConstant() && !isStandardStream(GV);
+  if (isa<GlobalValue>(C))
+    return false; // a function's address: its calls are judged where made
+  for (const Use &U : C->operands())
+    if (auto *Op = dyn_cast<Constant>(U.get());
+        Op && refersToWritableGlobal(Op, Seen))
+      return true;
+  return false;
+}
+
+/// F's own code only: true if it obeys the rule (callees aside), and the
+/// functions it calls or names in Callees.
+static bool locallySelfContained(Function &F,
+                                 SmallSetVector<Function *, 8> &Callees) {
+  SmallPtrSet<const Constant *, 16> Seen;
+  for (Instruction &I : instructions(F)) {
+    if (isa<DbgInfoIntrinsic>(I))
+      continue;
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      // An empty asm (the idiom `asm volatile("" : "+r"(x))` that keeps a
+      // loop from being folded) touches nothing; any other may.
+      if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
+        if (!IA->getAsmString().empty())
+          return false;
+        continue;
+      }
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee)
+        return false;
+      if (Callee->isIntrinsic()) {
+        // memcpy and friends: their operands are checked below.
+      } else if (Callee->getName().starts_with("__cilk_")) {
+        // The plugin's markers; a function they name counts as called.
+        for (Value *Arg : CB->args())
+          if (auto *Fn = dyn_cast<Function>(Arg->stripPointerCasts()))
+            Callees.insert(Fn);
+      } else if (Callee->isDeclaration()) {
+        if (!isStatelessLibraryFunction(Callee->getName()))
+          return false;
+      } else {
+        Callees.insert(Callee);
+      }
+    }
+    for (const Use &U : I.operands()) {
+      auto *C = dyn_cast<Constant>(U.get());
+      if (!C)
+        continue;
+      if (auto *Fn = dyn_cast<Function>(C)) {
+        // A function's address that is not a direct callee escapes (into a
+        // pointer): what it will call is not known here.
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (Fn->isIntrinsic() || (CB && CB->isCallee(&U)) ||
+            (CB && CB->getCalledFunction() &&
+             CB->getCalledFunction()->getName().starts_with("__cilk_")))
+          continue;
+        return false;
+      }
+      if (refersToWritableGlobal(C, Seen))
+        return false;
+    }
+  }
+  return true;
+}
+
+void markSelfContained(Module &M) {
+  DenseMap<Function *, SmallSetVector<Function *, 8>> Calls;
+  SetVector<Function *> Candidates;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    SmallSetVector<Function *, 8> Callees;
+    if (locallySelfContained(F, Callees)) {
+      Candidates.insert(&F);
+      Calls[&F] = std::move(Callees);
+    }
+  }
+  // Remove every candidate that calls a non-candidate, until none does.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Function *F : Candidates.getArrayRef())
+      if (any_of(Calls[F], [&](Function *G) { return !Candidates.count(G); })) {
+        Candidates.remove(F);
+        Changed = true;
+        break;
+      }
+  }
+  for (Function *F : Candidates)
+    F->addFnAttr(CILK_SELF_CONTAINED_ATTR);
+}
+
+uint64_t stableId(StringRef Name) {
+  uint64_t Id = CILK_ABI_FNV_OFFSET;
+  for (unsigned char Ch : Name)
+    Id = (Id ^ Ch) * CILK_ABI_FNV_PRIME;
+  return Id;
+}
+
+void listInSection(Module &M, Constant *Target, const Twine &Name,
+                   StringRef Section) {
+  auto *Entry =
+      new GlobalVariable(M, PointerType::getUnqual(M.getContext()), true,
+                         GlobalValue::InternalLinkage, Target, Name);
+  Entry->setSection(Section);
+  Entry->setAlignment(Align(8));
+  appendToCompilerUsed(M, {Entry});
+}
+
+bool describeType(Type *Ty, const DataLayout &DL, uint64_t Base,
+                  std::string &Out) {
+  auto Field = [&](char Kind, uint64_t Width) {
+    if (!Out.empty() && Out.back() != ';')
+      Out += ',';
+    Out += std::to_string(Base) + Kind + std::to_string(Width);
+    return true;
+  };
+  if (auto *IT = dyn_cast<IntegerType>(Ty)) {
+    unsigned Bits = IT->getBitWidth();
+    if (Bits == 1) // an i1 in memory is one byte
+      return Field('u', 1);
+    if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64)
+      return false;
+    return Field('i', Bits / 8);
+  }
+  if (Ty->isFloatTy() || Ty->isDoubleTy())
+    return Field('f', DL.getTypeStoreSize(Ty).getFixedValue());
+  if (auto *AT = dyn_cast<ArrayType>(Ty)) {
+    uint64_t Stride = DL.getTypeAllocSize(AT->getElementType());
+    for (uint64_t I = 0; I < AT->getNumElements(); ++I)
+      if (!describeType(AT->getElementType(), DL, Base + I * Stride, Out))
+        return false;
+    return true;
+  }
+  if (auto *ST = dyn_cast<StructType>(Ty)) {
+    // clang names a union's type after it, whatever member it stores as.
+    if (ST->hasName() && ST->getName().starts_with("union."))
+      return false;
+    const StructLayout *SL = DL.getStructLayout(ST);
+    for (unsigned I = 0; I < ST->getNumElements(); ++I)
+      if (!describeType(ST->getElementType(I), DL,
+                        Base + SL->getElementOffset(I), Out))
+        return false;
+    return true;
+  }
+  return false; // pointers, x86_fp80, vectors, ...
+}
+
+/// The type of the value spawn P's child delivers: its return type, or the
+/// pointee of its sret argument; null for none.
+static Type *spawnResultType(const SuspendPoint &P) {
+  CallBase *Call = P.Call;
+  for (unsigned I = 0; I < Call->arg_size(); ++I)
+    if (Call->paramHasAttr(I, Attribute::StructRet))
+      return Call->getParamStructRetType(I);
+  return Call->getType()->isVoidTy() ? nullptr : Call->getType();
+}
+
+std::string procedureLayout(const Shape &S) {
+  Function &F = *S.F;
+  const DataLayout &DL = F.getDataLayout();
+  // A frame with escaping locals is pointed into by its children; an
+  // atomic one (user inlets, abort) and one whose results go through
+  // saved addresses or whole-frame inlets need the parent's own memory.
+  if (!F.hasFnAttribute(CILK_SELF_CONTAINED_ATTR) || S.HeapFrame ||
+      S.Atomic)
+    return "";
+  for (const SuspendPoint &P : S.Points)
+    if (P.Inlet && P.DstKind != CILK_DST_FIELD)
+      return "";
+  std::string Out;
+  for (AllocaInst *A : S.Fields) {
+    Type *Ty = A->getAllocatedType();
+    if (auto *N = dyn_cast<ConstantInt>(A->getArraySize()); N && !N->isOne())
+      Ty = ArrayType::get(Ty, N->getZExtValue());
+    if (!describeType(Ty, DL, S.FieldOffset.lookup(A), Out))
+      return "";
+  }
+  Out += ';';
+  if (S.RetTy && !describeType(S.RetTy, DL, 0, Out))
+    return "";
+  SmallVector<std::string, 8> Sites(S.NumResumeIndices);
+  for (const SuspendPoint &P : S.Points)
+    if (P.Inlet)
+      if (Type *Ty = spawnResultType(P);
+          Ty && !describeType(Ty, DL, 0, Sites[P.Index]))
+        return "";
+  for (unsigned I = 1; I < S.NumResumeIndices; ++I)
+    Out += ";" + Sites[I];
+  return Out;
+}
+
+} // namespace cilk
