@@ -4,8 +4,8 @@
   bench/dist.py [--ranks 1,2,4] [--nproc 1,2] [--runs 3] [--out FILE]
                 [--latency-us 10]
 
-Builds cpfib, cpknary and cpqueens with `cilkc -cilk-dist` (sedative mode)
-and ray as a hybrid program (`-cilk-mpi -DRAY_MPI`), runs each under
+Builds cpfib, cpknary and cpqueens (threads), fib and knary (procedures'
+frames) with `cilkc -cilk-dist` (sedative mode) and ray as a hybrid program (`-cilk-mpi -DRAY_MPI`), runs each under
 `mpirun -np R prog --nproc P --stats` --runs times, and writes a Markdown
 table: the median of rank 0's own wall time (the runtime's --stats line,
 so mpirun's start-up is not counted), and per process the closures
@@ -29,6 +29,8 @@ PROGRAMS = [
     ("cpfib", ["-cilk-dist"], ["35"]),
     ("cpknary", ["-cilk-dist"], ["10", "5", "2"]),
     ("cpqueens", ["-cilk-dist"], ["12"]),
+    ("fib", ["-cilk-dist"], ["35"]),
+    ("knary", ["-cilk-dist"], ["10", "5", "2"]),
     ("ray", ["-cilk-mpi", "-DRAY_MPI"], ["512", "512"]),
 ]
 
@@ -46,13 +48,15 @@ def run(exe, ranks, nproc, args):
                OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1")
     r = subprocess.run(["mpirun", "-np", str(ranks), exe, "--nproc",
-                        str(nproc), "--stats", *args], capture_output=True,
+                        str(nproc), "--stats", "1", *args], capture_output=True,
                        text=True, env=env, check=True)
     wall = float(re.search(r"wall time ([0-9.]+) s", r.stderr).group(1))
     ranks_stats = [tuple(map(float, m)) for m in re.findall(
         r"rank \d+ of \d+: (\d+) closures received, (\d+) served, \d+ "
-        r"shipped; (\d+) steal requests, \d+ refused; \d+ values sent home, "
-        r"\d+ received; (\d+) bytes out, (\d+) in; ([0-9.]+) us", r.stderr)]
+        r"shipped, \d+ kept for workers here; (\d+) steal requests, \d+ "
+        r"refused; \d+ values sent home, \d+ received; \d+ results and joins "
+        r"sent, \d+ received; (\d+) bytes out, (\d+) in; ([0-9.]+) us",
+        r.stderr)]
     return wall, ranks_stats
 
 

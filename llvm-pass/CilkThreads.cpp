@@ -84,7 +84,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -227,7 +226,8 @@ GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
                               GlobalValue::PrivateLinkage, Init, Name);
   };
   // Portable only with a description from the plugin (which describes a
-  // vector parameter as "!"), and never a closure with staged vectors.
+  // vector parameter as "!"), never a closure with staged vectors, and
+  // only if the thread is self-contained (CilkPortable.cpp).
   Constant *Layout = ConstantPointerNull::get(PointerType::getUnqual(Ctx));
   Attribute A = T->getFnAttribute(CILK_ABI_LAYOUT_ATTR);
   std::string Slots;

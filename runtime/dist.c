@@ -789,6 +789,8 @@ static void receive_result(struct buf *b, int home)
 static void receive_return(struct buf *b)
 {
     struct closure *c = (struct closure *)(uintptr_t)get(b, 8);
+    if (atomic_load_explicit(&c->join, memory_order_relaxed) >= 0)
+        fatal("received the result of a frame this process never sent");
     get_fields(b, &proc_info(c->desc)->params[1],
                (unsigned char *)c + c->desc->retval_offset);
     closure_complete(NULL, c);
