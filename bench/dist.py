@@ -6,7 +6,7 @@
 
 Builds cpfib, cpknary and cpqueens (threads), fib and knary (procedures'
 frames) with `cilkc -cilk-dist` (sedative mode) and ray as a hybrid program (`-cilk-mpi -DRAY_MPI`), runs each under
-`mpirun -np R prog --nproc P --stats` --runs times, and writes a Markdown
+`mpirun --bind-to none -np R prog --nproc P --stats` --runs times, and writes a Markdown
 table: the median of rank 0's own wall time (the runtime's --stats line,
 so mpirun's start-up is not counted), and per process the closures
 received and served, steal requests, bytes moved and the mean time from a
@@ -47,7 +47,10 @@ def run(exe, ranks, nproc, args):
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1",
                OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1")
-    r = subprocess.run(["mpirun", "-np", str(ranks), exe, "--nproc",
+    # Open MPI binds each process to one core when there are at most 2:
+    # its workers would share that core.
+    r = subprocess.run(["mpirun", "--bind-to", "none", "-np", str(ranks),
+                        exe, "--nproc",
                         str(nproc), "--stats", "1", *args], capture_output=True,
                        text=True, env=env, check=True)
     wall = float(re.search(r"wall time ([0-9.]+) s", r.stderr).group(1))

@@ -103,17 +103,21 @@ static bool locallySelfContained(Function &F,
     if (isa<DbgInfoIntrinsic>(I))
       continue;
     if (auto *CB = dyn_cast<CallBase>(&I)) {
+      Function *Callee = CB->getCalledFunction();
       // An empty asm (the idiom `asm volatile("" : "+r"(x))` that keeps a
       // loop from being folded) touches nothing; any other may.
       if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
         if (!IA->getAsmString().empty())
           return false;
-        continue;
-      }
-      Function *Callee = CB->getCalledFunction();
-      if (!Callee)
-        return false;
-      if (Callee->isIntrinsic()) {
+      } else if (!Callee) {
+        // A spawn of a thread calls what its marker returns: the thread,
+        // which the marker names (counted at the marker's call).
+        auto *Marker = dyn_cast<CallBase>(
+            CB->getCalledOperand()->stripPointerCasts());
+        if (!Marker || !Marker->getCalledFunction() ||
+            !Marker->getCalledFunction()->getName().starts_with("__cilk_"))
+          return false;
+      } else if (Callee->isIntrinsic()) {
         // memcpy and friends: their operands are checked below.
       } else if (Callee->getName().starts_with("__cilk_")) {
         // The plugin's markers; a function they name counts as called.

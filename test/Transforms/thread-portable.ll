@@ -3,7 +3,8 @@
 ; _Complex double split into two eightbytes, each its own slot), the stable
 ; id (FNV-1a of the name), each slot's offset, and the entry in section
 ; cilk_threads; a thread whose slots do not match its description is not
-; portable (null description, no entry).
+; portable (null description, no entry). A thread that spawns a portable
+; thread (a call through the spawn marker's result) is portable itself.
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 
 declare ptr @__cilk_cp_spawn_marker(ptr)
@@ -15,7 +16,8 @@ declare void @__cilk_cp_send(ptr)
 ; CHECK-DAG: @fib.thread = internal constant %cilk.thread { ptr @fib.run, i32 144, i32 5, ptr @fib.name, i64 -2549450698109924170, ptr @fib.layout, ptr @fib.offsets }
 ; CHECK-DAG: @fib.thread.entry = internal constant ptr @fib.thread, section "cilk_threads"
 ; CHECK-DAG: @odd.thread = internal constant %cilk.thread { ptr @odd.run, i32 80, i32 2, ptr @odd.name, i64 {{-?[0-9]+}}, ptr null, ptr @odd.offsets }
-; CHECK-DAG: @llvm.compiler.used = appending global [1 x ptr] [ptr @fib.thread.entry]
+; CHECK-DAG: @spawner.layout = private constant [{{[0-9]+}} x i8] c"0i4\00"
+; CHECK-DAG: @llvm.compiler.used = appending global [2 x ptr] [ptr @fib.thread.entry, ptr @spawner.thread.entry]
 
 ; fib(cont int k, _Complex double z, int *p, struct { char c; double d; } s)
 define void @fib(ptr %k, double %re, double %im, ptr %p, ptr byval({ i8, double }) %s) "cilk_thread" "cilk-layout"="8=0c4(0i4);16=0f8,8f8;8=!;16=0i1,8f8" {
@@ -35,5 +37,14 @@ define void @start(ptr %k, ptr %p, ptr %s) "cilk_thread" {
   call void %fib(ptr %k, double 1.0, double 2.0, ptr %p, ptr byval({ i8, double }) %s)
   %odd = call ptr @__cilk_cp_spawn_marker(ptr @odd)
   call void %odd(i32 1, i32 2)
+  %sp = call ptr @__cilk_cp_spawn_marker(ptr @spawner)
+  call void %sp(i32 3)
+  ret void
+}
+
+; Spawns fib through the marker: portable, as fib is.
+define void @spawner(i32 %n) "cilk_thread" "cilk-layout"="4=0i4" {
+  %fib = call ptr @__cilk_cp_spawn_marker(ptr @fib)
+  call void %fib(ptr null, double 1.0, double 2.0, ptr null, ptr byval({ i8, double }) null)
   ret void
 }
