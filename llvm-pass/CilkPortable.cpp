@@ -94,6 +94,12 @@ static bool refersToWritableGlobal(const Constant *C,
   return false;
 }
 
+/// A call of one of the plugin's markers (__cilk_*).
+static bool callsMarker(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  return Callee && Callee->getName().starts_with("__cilk_");
+}
+
 /// F's own code only: true if it obeys the rule (callees aside), and the
 /// functions it calls or names in Callees.
 static bool locallySelfContained(Function &F,
@@ -114,12 +120,11 @@ static bool locallySelfContained(Function &F,
         // which the marker names (counted at the marker's call).
         auto *Marker = dyn_cast<CallBase>(
             CB->getCalledOperand()->stripPointerCasts());
-        if (!Marker || !Marker->getCalledFunction() ||
-            !Marker->getCalledFunction()->getName().starts_with("__cilk_"))
+        if (!Marker || !callsMarker(*Marker))
           return false;
       } else if (Callee->isIntrinsic()) {
         // memcpy and friends: their operands are checked below.
-      } else if (Callee->getName().starts_with("__cilk_")) {
+      } else if (callsMarker(*CB)) {
         // The plugin's markers; a function they name counts as called.
         for (Value *Arg : CB->args())
           if (auto *Fn = dyn_cast<Function>(Arg->stripPointerCasts()))
@@ -139,9 +144,7 @@ static bool locallySelfContained(Function &F,
         // A function's address that is not a direct callee escapes (into a
         // pointer): what it will call is not known here.
         auto *CB = dyn_cast<CallBase>(&I);
-        if (Fn->isIntrinsic() || (CB && CB->isCallee(&U)) ||
-            (CB && CB->getCalledFunction() &&
-             CB->getCalledFunction()->getName().starts_with("__cilk_")))
+        if (Fn->isIntrinsic() || (CB && (CB->isCallee(&U) || callsMarker(*CB))))
           continue;
         return false;
       }

@@ -445,17 +445,26 @@ static void encode_thread(struct buf *b, struct cp_closure *c)
     }
 }
 
+/* The portable thread or procedure of table t that WORK in b names by id
+ * and description hash; a process built from other sources stops the job
+ * (what: what arrived, for the message). */
+static struct info *read_info(struct buf *b, struct table *t,
+                              const char *what)
+{
+    uint64_t id = get(b, 8), hash = get(b, 8);
+    struct info *in = info_of_id(t, id);
+    if (!in || in->hash != hash || !in->portable)
+        fatal("received %s this program does not have (id %016llx): every "
+              "process of the job must run the same program",
+              what, (unsigned long long)id);
+    return in;
+}
+
 /* A thread's closure from WORK in b, with proxies for its continuations
  * into other processes. */
 static struct cp_closure *decode_thread(struct buf *b)
 {
-    uint64_t id = get(b, 8), hash = get(b, 8);
-    struct info *in = info_of_id(&threads_tab, id);
-    if (!in || in->hash != hash || !in->portable)
-        fatal("received a closure of a thread this program does not have "
-              "(id %016llx): every process of the job must run the same "
-              "program",
-              (unsigned long long)id);
+    struct info *in = read_info(b, &threads_tab, "a closure of a thread");
     const struct __cilk_thread *t = in->desc;
     struct cp_closure *c = cp_alloc(t, (unsigned long)t->size);
     memset(c + 1, 0, (size_t)t->size - sizeof *c);
@@ -480,7 +489,7 @@ static struct cp_closure *decode_thread(struct buf *b)
         memset(x, 0, bytes);
         x->h.thread = &cp_remote;
         x->param = p;
-        x->id = id;
+        x->id = in->id;
         x->slot = at;
         x->home = home;
         x->index = (uint32_t)i;
@@ -672,13 +681,7 @@ static void ship_procedure(struct buf *b, struct closure *c, int dest)
 /* The copy of a procedure's frame from WORK in b, sent by process home. */
 static struct closure *decode_procedure(struct buf *b, int home)
 {
-    uint64_t id = get(b, 8), hash = get(b, 8);
-    struct info *in = info_of_id(&procs_tab, id);
-    if (!in || in->hash != hash || !in->portable)
-        fatal("received the frame of a procedure this program does not "
-              "have (id %016llx): every process of the job must run the "
-              "same program",
-              (unsigned long long)id);
+    struct info *in = read_info(b, &procs_tab, "the frame of a procedure");
     const struct __cilk_desc *d = in->desc;
     int resume = (int)get(b, 4);
     long join = (long)get(b, 8);

@@ -39,7 +39,8 @@ struct closure *dist_take(bool threads_only);
 /* The join protocol's ends in other processes (closure.h: shadows).
  * dist_result: a child's result for shadow p (caller holds p's lock);
  * dist_join: a child of shadow p joined; dist_return: copy c (parent
- * closure_remote_parent) completed: its result goes home, c is freed; dist_ready: the communicator made closure p ready. */
+ * closure_remote_parent) completed: its result goes home, c is freed;
+ * dist_ready: the communicator made closure p ready. */
 void dist_result(struct closure *p, __cilk_inlet_fn inlet, void *dst,
                  const void *result);
 void dist_join(struct closure *p);

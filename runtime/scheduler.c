@@ -411,15 +411,18 @@ static void attempt_steal(atomic_int *cf)
 
 /* Lazy modes: ask v to release its C stack (an unsuccessful steal
  * attempt). A guest's word lives in the thread-local storage of a thread
- * that may leave: its lock keeps the word alive while we write it. */
-static void request_release(struct worker *v)
+ * that may leave, and a caller that is no worker (dist.c's communicator)
+ * may outlive the workers: with `locked`, v's lock keeps the word alive
+ * while we write it (a worker clears it under the lock before it exits). */
+static void request_release(struct worker *v, bool locked)
 {
-    if (v->guest)
+    locked |= v->guest;
+    if (locked)
         spin_lock(&v->lock);
     atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
     if (cf)
         attempt_steal(cf);
-    if (v->guest)
+    if (locked)
         spin_unlock(&v->lock);
 }
 
@@ -479,7 +482,7 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
     STAT_INC(w, steal_attempts);
     if (atomic_load(&v->head) >= atomic_load(&v->tail)) {
         if (!threads_only)
-            request_release(v);
+            request_release(v, false);
         STAT_INC(w, empty);
         return NULL;
     }
@@ -523,17 +526,9 @@ struct closure *sched_take_oldest(unsigned first,
         }
     }
     /* Lazy modes: as a thief that finds nothing, ask the first for a
-     * release, so that the next call finds its frames. The caller may
-     * outlive the workers: a worker's word is read under its lock, which
-     * the worker takes to clear it before it exits. */
-    if (n) {
-        struct worker *v = workers[first % (unsigned)n];
-        spin_lock(&v->lock);
-        atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
-        if (cf)
-            attempt_steal(cf);
-        spin_unlock(&v->lock);
-    }
+     * release, so that the next call finds its frames. */
+    if (n)
+        request_release(workers[first % (unsigned)n], true);
     return NULL;
 }
 
@@ -845,7 +840,7 @@ static void *stress_main(void *arg)
     while (!atomic_load_explicit(&done, memory_order_acquire)) {
         int n = atomic_load_explicit(&nvictims, memory_order_acquire);
         for (int i = 0; i < n; i++)
-            request_release(workers[i]);
+            request_release(workers[i], false);
         struct timespec ts = {0, 50000 + (long)(xorshift(&rng) % 50000)};
         nanosleep(&ts, NULL);
     }
@@ -861,7 +856,7 @@ static void *worker_main(void *arg)
     atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
     fault_setup(w);
     scheduler(w);
-    spin_lock(&w->lock); /* sched_take_oldest: no word to write now */
+    spin_lock(&w->lock); /* request_release(w, true): no word now */
     atomic_store_explicit(&w->cf, NULL, memory_order_relaxed);
     spin_unlock(&w->lock);
     /* Thieves write other workers' control-flow words, which live in
