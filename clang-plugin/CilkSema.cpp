@@ -542,7 +542,9 @@ public:
       replaceByMarkerCall(Parent, Stmt, CILK_ABI_SYNC_MARKER);
     for (auto [Parent, Stmt] : GoodAborts)
       replaceByMarkerCall(Parent, Stmt, CILK_ABI_ABORT_MARKER);
-    if (InCilk && !GoodSpawns.empty())
+    // A thread computation started here delivers into the procedure's
+    // variables: the return waits for it before reading them, too.
+    if (InCilk && (!GoodSpawns.empty() || !ThreadSpawns.empty()))
       for (ReturnStmt *R : C.Returns)
         syncBeforeReturn(PM.getParent(R), R);
   }

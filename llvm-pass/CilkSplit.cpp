@@ -41,7 +41,10 @@ bool lowerToClones(Module &M, Mode TheMode) {
   for (Function &F : M)
     if (isCilkProcedure(F) && !F.isDeclaration()) {
       insertImplicitSyncs(F);
-      if (isLazyMode(TheMode))
+      // A variadic procedure cannot be released (its va_list lives in its
+      // C frame), so it never polls: one that neither spawns nor syncs
+      // is a leaf, as in eager mode.
+      if (isLazyMode(TheMode) && !F.isVarArg())
         if (SmallVector<BasicBlock *, 4> H = loopsToPoll(F); !H.empty())
           Polls[&F] = std::move(H);
       if (hasSuspendPoints(F) || Polls.count(&F))

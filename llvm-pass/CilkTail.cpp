@@ -21,7 +21,8 @@
 //
 // A statement the plugin did not end (a declaration `T x = spawn f();`,
 // an IR input) ends at the first store of the result, where the marker is
-// put then.
+// put then; a user inlet's argument, `name(spawn f(), b)`, ends where the
+// inlet begins.
 //
 //===----------------------------------------------------------------------===//
 
@@ -161,6 +162,21 @@ static Instruction *firstWriteOfResult(CallBase *Call, AllocaInst *ResultMem) {
   return nullptr;
 }
 
+/// The __cilk_inlet_begin of the user inlet call `name(spawn g(), b)` that
+/// spawn Call is the argument of, if it follows in Call's block: what lies
+/// between them converts the result into the inlet's parameter (one
+/// store, or several: the two halves of a _Complex).
+static Instruction *userInletBegin(CallBase *Call) {
+  for (Instruction &I : make_range(std::next(Call->getIterator()),
+                                   Call->getParent()->end())) {
+    if (isCallTo(I, CILK_ABI_INLET_BEGIN))
+      return &I;
+    if (I.isTerminator() || isSuspendOrSpawn(I))
+      return nullptr;
+  }
+  return nullptr;
+}
+
 // ---- The statement ----
 
 bool findSpawnStatement(CallBase *Call, SpawnStatement &St) {
@@ -214,8 +230,13 @@ bool findSpawnStatement(CallBase *Call, SpawnStatement &St) {
 }
 
 /// True if I's use by U computes or reaches an address (a pointer operand,
-/// an index): not a value the assignment stores.
-static bool isAddressUse(const Instruction *U, const Instruction *I) {
+/// an index): not a value the assignment stores. Values holds the tail's
+/// instructions that compute a value: a GEP or cast among them is
+/// arithmetic on a value, not an address (`p += spawn f()` into a pointer
+/// p: the GEP adds the result to p's old value, which must be read in the
+/// tail, after the result arrives, like any `op=`'s old value).
+static bool isAddressUse(const Instruction *U, const Instruction *I,
+                         const SmallPtrSetImpl<Value *> &Values) {
   if (auto *L = dyn_cast<LoadInst>(U))
     return L->getPointerOperand() == I;
   if (auto *SI = dyn_cast<StoreInst>(U))
@@ -225,8 +246,10 @@ static bool isAddressUse(const Instruction *U, const Instruction *I) {
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(U))
     return CX->getPointerOperand() == I;
   if (isa<GetElementPtrInst>(U))
-    return true;
-  if (isa<CallBase>(U) || isa<CastInst>(U))
+    return !Values.count(U);
+  if (isa<CastInst>(U))
+    return I->getType()->isPointerTy() && !Values.count(U);
+  if (isa<CallBase>(U))
     return I->getType()->isPointerTy();
   return false;
 }
@@ -285,6 +308,16 @@ static bool hoistDestination(CallBase *Call) {
   if (!findSpawnStatement(Call, St)) {
     if (St.End)
       return false; // marked, but not a statement this lowering knows
+    if (Instruction *Begin = userInletBegin(Call)) {
+      // An inlet's argument: the statement is the whole conversion, and
+      // all of it is the tail (the inlet's arguments besides the result
+      // were evaluated before the call). Ending it at the first store
+      // would leave the rest of the conversion and the inlet's body to the
+      // continuation, which runs before a stolen child's result arrives.
+      CallInst::Create(getRuntimeFn(*Call->getModule(), CILK_ABI_SPAWN_END),
+                       "", Begin->getIterator());
+      return true;
+    }
     if (Instruction *W = firstWriteOfResult(Call, ResultMem)) {
       // The statement is the instructions up to W: mark its end.
       St = SpawnStatement();
@@ -359,6 +392,9 @@ static bool hoistDestination(CallBase *Call) {
   // Backward through the first block: a value the tail uses as a value
   // (the old value of `x op= spawn`, and what computes it) stays in it;
   // an address it uses moves before the call, unless cheaper to redo.
+  // Values: what computes from the result, and what the tail keeps as a
+  // value (the old value, converted or offset).
+  SmallPtrSet<Value *, 16> Values(Dep.begin(), Dep.end());
   for (Instruction *I : reverse(St.First)) {
     if (Tail.count(I))
       continue;
@@ -366,8 +402,10 @@ static bool hoistDestination(CallBase *Call) {
     for (User *U : I->users())
       if (auto *UI = dyn_cast<Instruction>(U); UI && Tail.count(UI)) {
         Used = true;
-        AsValue |= !isAddressUse(UI, I);
+        AsValue |= !isAddressUse(UI, I, Values);
       }
+    if (AsValue)
+      Values.insert(I);
     if (AsValue || (Used && isRematerializable(I)))
       Tail.insert(I);
   }
