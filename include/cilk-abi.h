@@ -97,6 +97,15 @@
  * result's own offsets, and for each resume index the result a child
  * spawned there delivers. Portable descriptors are listed in the section
  * CILK_ABI_PROC_SECTION under the id FNV-1a of the procedure's name. */
+/* The code hash. Every process of a distributed job proves at start-up
+ * that it runs the same program (runtime/dist.c): each descriptor listed
+ * in either section carries a code hash, FNV-1a over the name and the
+ * hash of the code of every function the thread or procedure reaches
+ * (itself, what it calls or spawns, ...), each FNV-1a of a canonical text
+ * of its instructions, types and constants taken before any lowering: the
+ * same in every mode, and in every file that holds the same code compiled
+ * with the same options (llvm-pass/CilkPortable.cpp). The runtime compares
+ * the descriptors and these hashes across the ranks. */
 #define CILK_ABI_PROC_SECTION "cilk_procs"
 #define CILK_ABI_LAYOUT_ANNOTATION "cilk_layout="
 #define CILK_ABI_LAYOUT_ATTR "cilk-layout"
@@ -398,6 +407,9 @@ struct __cilk_desc {
     const char *name;
     unsigned long long id; /* FNV-1a of name (CILK_ABI_FNV_*) */
     const char *layout;    /* portable: the frame's description, else null */
+    /* portable: a hash of the procedure's code and of all it calls
+     * (the code hash, above), else 0 */
+    unsigned long long code;
 };
 
 struct __cilk_unit {
@@ -466,6 +478,9 @@ struct __cilk_thread {
      * the pass had none, or the closure holds vectors. */
     const char *layout;
     const unsigned *offsets; /* each parameter's slot in the closure */
+    /* With a description: a hash of the thread's code and of all it calls
+     * (the code hash, above), else 0. */
+    unsigned long long code;
 };
 /* A closure of thread t, `size` bytes (t->size, and its vectors after
  * that), waiting for `missing` arguments: the sender of the last one posts

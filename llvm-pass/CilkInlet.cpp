@@ -37,10 +37,12 @@
 //
 //   @f.desc = internal constant %cilk.desc {
 //       ptr @f.slow, i32 <frame size>, i32 <flags>, i32 <result offset>,
-//       i32 <sites>, ptr @f.sites, ptr @f.name, i64 <id>, ptr @f.layout }
+//       i32 <sites>, ptr @f.sites, ptr @f.name, i64 <id>, ptr @f.layout,
+//       i64 <code> }
 //   @f.desc.entry = internal constant ptr @f.desc, section "cilk_procs"
 //       ; only a portable procedure's: @f.layout is its description
-//       ; (CilkPortable.cpp), null for any other, and id FNV-1a of f
+//       ; (CilkPortable.cpp), null for any other, id FNV-1a of f, and
+//       ; code the code hash of f (codeHash), 0 for any other
 //   @f.sites = internal constant [N x %cilk.site] [ { ptr inlet, i32 kind,
 //       i32 offset }, ... ]          ; indexed by resume index
 //
@@ -236,7 +238,9 @@ void buildInletsAndDescriptor(Shape &S) {
   StructType *DescTy = StructType::getTypeByName(C, "cilk.desc");
   if (!DescTy)
     DescTy = StructType::create(
-        C, {Ptr, I32, I32, I32, I32, Ptr, Ptr, Type::getInt64Ty(C), Ptr},
+        C,
+        {Ptr, I32, I32, I32, I32, Ptr, Ptr, Type::getInt64Ty(C), Ptr,
+         Type::getInt64Ty(C)},
         "cilk.desc");
 
   SmallVector<Constant *, 8> Sites{Constant::getNullValue(SiteTy)};
@@ -293,7 +297,9 @@ void buildInletsAndDescriptor(Shape &S) {
        ConstantInt::get(I32, S.RetvalOffset),
        ConstantInt::get(I32, Sites.size()), SitesGV, NameGV,
        ConstantInt::get(Type::getInt64Ty(C), stableId(F.getName())),
-       LayoutGV});
+       LayoutGV,
+       ConstantInt::get(Type::getInt64Ty(C),
+                        Layout.empty() ? 0 : codeHash(F))});
   S.Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,
                               Desc, F.getName() + ".desc");
   S.Desc->setAlignment(Align(8));

@@ -70,9 +70,14 @@ bool lowerThreads(llvm::Module &M);
 /// Before phase 1's lowering (CilkPortable.cpp): gives every function whose
 /// code, and all it calls, behaves the same in any process of a
 /// distributed run the attribute CILK_SELF_CONTAINED_ATTR, which the
-/// descriptors read and CilkPass::run removes at its end.
+/// descriptors read and CilkPass::run removes at its end. Its value is the
+/// function's code hash, in hex.
 void markSelfContained(llvm::Module &M);
 inline constexpr const char *CILK_SELF_CONTAINED_ATTR = "cilk-self-contained";
+/// The code hash of a self-contained function (markSelfContained): a hash
+/// of its code and of all it calls, the same in every build of the same
+/// code; 0 for any other function.
+uint64_t codeHash(const llvm::Function &F);
 /// Appends the machine-independent description of a value of type Ty at
 /// byte Base (cilk-abi.h's FIELD list) to Out; false if it has none (a
 /// pointer, a union, x86_fp80, a vector).

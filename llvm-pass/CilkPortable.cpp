@@ -28,6 +28,12 @@
 //
 //      computed as a greatest fixpoint, so that recursion (fib calls fib)
 //      is fine and a cycle that reaches printf is not.
+//   3. The process that receives it runs the same code. The attribute's
+//      value is the code hash of F: FNV-1a over the name and own hash of
+//      every function F reaches (itself, its callees, theirs, ...), each
+//      own hash FNV-1a of the function's code in the canonical text that
+//      CodeWriter writes. The descriptors carry it (cilk-abi.h), and the
+//      processes of a job compare their sums at start-up (runtime/dist.c).
 //
 // The procedure's description (procedureLayout) then goes into its
 // descriptor; threads use the same rule (CilkThreads.cpp).
@@ -38,6 +44,7 @@
 #include "cilk-abi.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -46,6 +53,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -155,6 +164,183 @@ static bool locallySelfContained(Function &F,
   return true;
 }
 
+namespace {
+
+/// Writes a function's code as text that depends only on what the code
+/// does: instructions, their types, flags and operands, the bodies of
+/// struct types and the contents of the constants they read. Values are
+/// numbered in order, not named: clang's value names, metadata (debug
+/// locations, TBAA) and the names of private constants (`.str.3`, which
+/// depend on what else the file holds) do not count, so the same function
+/// in another file, or after a comment moved it down, writes the same.
+class CodeWriter {
+public:
+  CodeWriter(const Function &F, raw_ostream &OS) : OS(OS) {
+    unsigned N = 0;
+    for (const BasicBlock &BB : F) {
+      Number[&BB] = N++;
+      for (const Instruction &I : BB)
+        if (!isa<DbgInfoIntrinsic>(I)) // -g writes what a plain build does
+          Number[&I] = N++;
+    }
+  }
+
+  void function(const Function &F) {
+    type(F.getFunctionType());
+    OS << " cc" << F.getCallingConv() << '\n';
+    for (const BasicBlock &BB : F) {
+      OS << 'b' << Number.lookup(&BB) << ":\n";
+      for (const Instruction &I : BB)
+        if (!isa<DbgInfoIntrinsic>(I))
+          instruction(I);
+    }
+  }
+
+private:
+  raw_ostream &OS;
+  DenseMap<const Value *, unsigned> Number;
+  SmallPtrSet<const GlobalVariable *, 8> Written; // constants' contents
+
+  void type(Type *Ty) {
+    auto *ST = dyn_cast<StructType>(Ty);
+    if (!ST || ST->isLiteral() || ST->isOpaque()) {
+      Ty->print(OS);
+      return;
+    }
+    // A named struct by its body: a field added changes the code that
+    // uses it even where the name stays.
+    OS << (ST->isPacked() ? "<{" : "{");
+    for (Type *E : ST->elements()) {
+      type(E);
+      OS << ',';
+    }
+    OS << (ST->isPacked() ? "}>" : "}");
+  }
+
+  void constant(const Constant *C) {
+    type(C->getType());
+    OS << ' ';
+    if (auto *GV = dyn_cast<GlobalVariable>(C)) {
+      // A constant's contents (a format string, a table), once; a
+      // writable global by its name (only stdout and friends get here).
+      if (!GV->isConstant() || !GV->hasDefinitiveInitializer()) {
+        OS << '@' << GV->getName();
+      } else if (!Written.insert(GV).second) {
+        OS << "@again";
+      } else {
+        OS << "const ";
+        constant(GV->getInitializer());
+      }
+    } else if (auto *G = dyn_cast<GlobalValue>(C)) {
+      OS << '@' << G->getName(); // a function: its code counts on its own
+    } else if (auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
+      OS << "data ";
+      OS.write_hex(stableId(CDS->getRawDataValues()));
+    } else if (isa<ConstantInt, ConstantFP, ConstantPointerNull,
+                   ConstantAggregateZero, UndefValue, ConstantTokenNone>(C)) {
+      C->printAsOperand(OS, /*PrintType=*/false);
+    } else if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+      OS << CE->getOpcodeName() << ' ' << CE->getRawSubclassOptionalData();
+      if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
+        OS << ' ';
+        type(GEP->getSourceElementType());
+      }
+      operands(CE);
+    } else if (isa<ConstantAggregate>(C)) {
+      operands(C);
+    } else {
+      OS << "other" << C->getValueID(); // block addresses and the like
+    }
+  }
+
+  void operands(const User *U) {
+    OS << " (";
+    for (const Use &Op : U->operands()) {
+      value(Op.get());
+      OS << ", ";
+    }
+    OS << ')';
+  }
+
+  void value(const Value *V) {
+    if (auto *A = dyn_cast<Argument>(V))
+      OS << "%a" << A->getArgNo();
+    else if (isa<Instruction, BasicBlock>(V))
+      OS << '%' << Number.lookup(V);
+    else if (auto *C = dyn_cast<Constant>(V))
+      constant(C);
+    else if (auto *IA = dyn_cast<InlineAsm>(V))
+      OS << "asm \"" << IA->getAsmString() << "\" \""
+         << IA->getConstraintString() << "\" " << IA->hasSideEffects();
+    else
+      OS << "metadata"; // an intrinsic's metadata argument
+  }
+
+  void instruction(const Instruction &I) {
+    OS << '%' << Number.lookup(&I) << " = " << I.getOpcodeName() << ' '
+       << unsigned(I.getRawSubclassOptionalData()) << ' ';
+    type(I.getType());
+    if (auto *Cmp = dyn_cast<CmpInst>(&I))
+      OS << " pred" << Cmp->getPredicate();
+    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+      OS << ' ';
+      type(AI->getAllocatedType());
+      OS << " align" << AI->getAlign().value();
+    }
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+      OS << ' ';
+      type(GEP->getSourceElementType());
+    }
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      OS << " v" << LI->isVolatile() << " align" << LI->getAlign().value()
+         << " order" << unsigned(LI->getOrdering());
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      OS << " v" << SI->isVolatile() << " align" << SI->getAlign().value()
+         << " order" << unsigned(SI->getOrdering());
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      OS << " op" << unsigned(RMW->getOperation()) << " order"
+         << unsigned(RMW->getOrdering());
+    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+      OS << " order" << unsigned(CX->getSuccessOrdering()) << ','
+         << unsigned(CX->getFailureOrdering());
+    if (auto *Fence = dyn_cast<FenceInst>(&I))
+      OS << " order" << unsigned(Fence->getOrdering());
+    if (auto *EV = dyn_cast<ExtractValueInst>(&I))
+      for (unsigned Idx : EV->indices())
+        OS << " idx" << Idx;
+    if (auto *IV = dyn_cast<InsertValueInst>(&I))
+      for (unsigned Idx : IV->indices())
+        OS << " idx" << Idx;
+    if (auto *SV = dyn_cast<ShuffleVectorInst>(&I))
+      for (int Idx : SV->getShuffleMask())
+        OS << " idx" << Idx;
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      OS << ' ';
+      type(CB->getFunctionType());
+      OS << " cc" << CB->getCallingConv();
+      // A spawn and a call of one function do different things.
+      if (I.getMetadata(CILK_ABI_SPAWN_MD))
+        OS << " spawn";
+    }
+    operands(&I);
+    // A phi's blocks are no operands.
+    if (auto *Phi = dyn_cast<PHINode>(&I))
+      for (const BasicBlock *BB : Phi->blocks())
+        OS << " from" << Number.lookup(BB);
+    OS << '\n';
+  }
+};
+
+} // namespace
+
+/// FNV-1a of F's code (CodeWriter): its own hash, callees aside.
+static uint64_t ownCodeHash(const Function &F) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  CodeWriter(F, OS).function(F);
+  return stableId(OS.str());
+}
+
 void markSelfContained(Module &M) {
   DenseMap<Function *, SmallSetVector<Function *, 8>> Calls;
   SetVector<Function *> Candidates;
@@ -177,8 +363,34 @@ void markSelfContained(Module &M) {
         break;
       }
   }
+  // Each one's code hash: the functions it reaches, in name order (names
+  // are unique in a module), each with its own hash.
+  DenseMap<Function *, uint64_t> Own;
   for (Function *F : Candidates)
-    F->addFnAttr(CILK_SELF_CONTAINED_ATTR);
+    Own[F] = ownCodeHash(*F);
+  for (Function *F : Candidates) {
+    SetVector<Function *> Reached;
+    Reached.insert(F);
+    for (size_t I = 0; I < Reached.size(); ++I)
+      for (Function *G : Calls[Reached[I]])
+        Reached.insert(G);
+    SmallVector<Function *, 16> Sorted(Reached.begin(), Reached.end());
+    llvm::sort(Sorted, [](Function *A, Function *B) {
+      return A->getName() < B->getName();
+    });
+    std::string Text;
+    for (Function *G : Sorted)
+      Text += (G->getName() + ":" + utohexstr(Own.lookup(G)) + ";").str();
+    F->addFnAttr(CILK_SELF_CONTAINED_ATTR, utohexstr(stableId(Text)));
+  }
+}
+
+uint64_t codeHash(const Function &F) {
+  uint64_t Hash = 0;
+  Attribute A = F.getFnAttribute(CILK_SELF_CONTAINED_ATTR);
+  if (A.isStringAttribute() && !A.getValueAsString().getAsInteger(16, Hash))
+    return Hash;
+  return 0;
 }
 
 uint64_t stableId(StringRef Name) {

@@ -12,9 +12,10 @@
 //     closure in the word before it
 //   @T.run = internal void (ptr %c): loads the slots and calls @T
 //   @T.thread = internal constant %cilk.thread { @T.run, size, nparams,
-//     name, id, layout, offsets }: id is FNV-1a of T's name, layout the
-//     plugin's description of the parameters (attribute "cilk-layout") or
-//     null, offsets each slot's; a descriptor with a layout is also listed
+//     name, id, layout, offsets, code }: id is FNV-1a of T's name, layout
+//     the plugin's description of the parameters (attribute "cilk-layout")
+//     or null, offsets each slot's, code with a layout T's code hash
+//     (CilkPortable.cpp), else 0; a descriptor with a layout is also listed
 //     in section "cilk_threads" (@T.thread.entry), where the runtime finds
 //     the threads whose closures can travel to another process
 //
@@ -215,8 +216,8 @@ GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
   Type *I64 = Type::getInt64Ty(Ctx);
   StructType *DescTy = StructType::getTypeByName(Ctx, "cilk.thread");
   if (!DescTy)
-    DescTy = StructType::create(Ctx, {Ptr, I32, I32, Ptr, I64, Ptr, Ptr},
-                                "cilk.thread");
+    DescTy = StructType::create(
+        Ctx, {Ptr, I32, I32, Ptr, I64, Ptr, Ptr, I64}, "cilk.thread");
   auto String = [&](StringRef Suffix, StringRef Text) {
     std::string Name = (T->getName() + Suffix).str();
     if (GlobalVariable *GV = M.getNamedGlobal(Name))
@@ -252,7 +253,10 @@ GlobalVariable *ThreadLowering::descriptor(Function *T, ThreadClosure &C,
                    ConstantInt::get(I32, T->arg_size()),
                    String(".name", T->getName()),
                    ConstantInt::get(I64, stableId(T->getName())),
-                   Layout, OffsetsGV}),
+                   Layout, OffsetsGV,
+                   ConstantInt::get(I64, Layout->isNullValue()
+                                             ? 0
+                                             : codeHash(*T))}),
       T->getName() + ".thread" + Suffix);
   Desc->setAlignment(Align(8));
   // Listed for the runtime (cilk-abi.h): only portable closures travel.

@@ -3,6 +3,10 @@
  *
  * Every process runs the same program with its own workers. Rank 0 runs
  * Cilk main; the others run dist_serve, which runs whatever work arrives.
+ * That it is the same program each process proves at start-up, before
+ * anything moves (check_same_program: its descriptors, their code hashes
+ * and its mode, gathered from all); a job of several programs stops
+ * there, on every process, with status 2.
  * What travels is what a thief takes: a continuation-passing thread's
  * closure that is ready (the Cilk paper's unit of work: no C stack, no
  * parent frame, only values and continuations), or a Cilk procedure's
@@ -36,8 +40,9 @@
  * between two processes arrive in the order sent, and the communicator
  * sends WORK before anything a worker queues after the swap.
  *
- *   WORK    u8 WORK_PROCEDURE, u64 id, u64 hash, u32 resume index, u64
- *           join count, u64 handle (the shadow's address), FRAME fields
+ *   WORK    u8 WORK_PROCEDURE, u64 id, u64 hash, u8 mode (CILK_MODE_*),
+ *           u32 resume index, u64 join count, u64 handle (the shadow's
+ *           address), FRAME fields
  *   RESULT  u64 handle, u32 site, the site's result fields (to the copy)
  *   JOIN    u64 handle (to the copy)
  *   RETURN  u64 handle, RET fields (to the shadow, which completes)
@@ -100,6 +105,7 @@
 
 bool dist_active, dist_stress;
 int dist_rank, dist_ranks = 1;
+static int dist_mode; /* CILK_MODE_*: how this program was compiled */
 
 enum tag { STEAL = 1, WORK, NONE, SHIP, SEND, TERM, EXIT, RESULT, JOIN, RETURN };
 enum work_kind { WORK_THREAD, WORK_PROCEDURE }; /* WORK and SHIP's first byte */
@@ -162,12 +168,17 @@ extern const struct __cilk_desc *const __start_cilk_procs[]
 extern const struct __cilk_desc *const __stop_cilk_procs[]
     __attribute__((weak, visibility("hidden")));
 
+/* FNV-1a (CILK_ABI_FNV_*) of n bytes at p, continuing from h. */
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ ((const unsigned char *)p)[i]) * CILK_ABI_FNV_PRIME;
+    return h;
+}
+
 static uint64_t fnv(const char *s)
 {
-    uint64_t h = CILK_ABI_FNV_OFFSET;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * CILK_ABI_FNV_PRIME;
-    return h;
+    return fnv_bytes(CILK_ABI_FNV_OFFSET, s, strlen(s));
 }
 
 /* Parses FIELD[,FIELD...] at *s, up to ';', ')' or the end (a procedure's
@@ -445,26 +456,48 @@ static void encode_thread(struct buf *b, struct cp_closure *c)
     }
 }
 
-/* The portable thread or procedure of table t that WORK in b names by id
- * and description hash; a process built from other sources stops the job
- * (what: what arrived, for the message). */
-static struct info *read_info(struct buf *b, struct table *t,
-                              const char *what)
+/* The portable thread or procedure of table t that WORK from process
+ * home in b names by id and description hash (and a procedure by the mode
+ * its sender was compiled in). Anything else stops the job, naming what
+ * differs. The start-up check (check_same_program) refuses a job of
+ * several programs, so only a collision of its hashes gets this far. */
+static struct info *read_info(struct buf *b, struct table *t, int home)
 {
+    bool proc = t == &procs_tab;
+    const char *what = proc ? "the frame of" : "a closure of";
+    const char *kind = proc ? "procedure" : "thread";
     uint64_t id = get(b, 8), hash = get(b, 8);
+    int mode = proc ? (int)get(b, 1) : dist_mode;
     struct info *in = info_of_id(t, id);
-    if (!in || in->hash != hash || !in->portable)
-        fatal("received %s this program does not have (id %016llx): every "
-              "process of the job must run the same program",
-              what, (unsigned long long)id);
+    if (!in)
+        fatal("received %s a %s from rank %d that this program does not "
+              "have (id %016llx): every process of the job must run the "
+              "same program",
+              what, kind, home, (unsigned long long)id);
+    if (mode != dist_mode)
+        fatal("received %s %s '%s' from rank %d compiled in %s mode, and "
+              "this process runs %s mode: every process of the job must run "
+              "the same program",
+              what, kind, in->name, home, units_mode_name(mode),
+              units_mode_name(dist_mode));
+    if (in->hash != hash)
+        fatal("received %s %s '%s' from rank %d whose layout differs from "
+              "its layout here (%s): every process of the job must run the "
+              "same program",
+              what, kind, in->name, home, in->layout);
+    if (!in->portable)
+        fatal("received %s %s '%s' from rank %d, which cannot move here: "
+              "another %s of this program has its id (static functions of "
+              "one name in two files)",
+              what, kind, in->name, home, kind);
     return in;
 }
 
-/* A thread's closure from WORK in b, with proxies for its continuations
- * into other processes. */
-static struct cp_closure *decode_thread(struct buf *b)
+/* A thread's closure from WORK in b, sent by process home, with proxies
+ * for its continuations into other processes. */
+static struct cp_closure *decode_thread(struct buf *b, int home)
 {
-    struct info *in = read_info(b, &threads_tab, "a closure of a thread");
+    struct info *in = read_info(b, &threads_tab, home);
     const struct __cilk_thread *t = in->desc;
     struct cp_closure *c = cp_alloc(t, (unsigned long)t->size);
     memset(c + 1, 0, (size_t)t->size - sizeof *c);
@@ -671,6 +704,7 @@ static void ship_procedure(struct buf *b, struct closure *c, int dest)
     put(b, WORK_PROCEDURE, 1);
     put(b, in->id, 8);
     put(b, in->hash, 8);
+    put(b, (uint8_t)dist_mode, 1);
     put(b, (uint32_t)c->resume, 4);
     put(b, (uint64_t)join, 8);
     put(b, (uint64_t)(uintptr_t)c, 8);
@@ -681,7 +715,7 @@ static void ship_procedure(struct buf *b, struct closure *c, int dest)
 /* The copy of a procedure's frame from WORK in b, sent by process home. */
 static struct closure *decode_procedure(struct buf *b, int home)
 {
-    struct info *in = read_info(b, &procs_tab, "the frame of a procedure");
+    struct info *in = read_info(b, &procs_tab, home);
     const struct __cilk_desc *d = in->desc;
     int resume = (int)get(b, 4);
     long join = (long)get(b, 8);
@@ -992,7 +1026,8 @@ static bool receive(int *term)
         /* fall through */
     case SHIP:
         if (get(&b, 1) == WORK_THREAD)
-            make_ready(&threads_q, (struct closure *)decode_thread(&b));
+            make_ready(&threads_q,
+                       (struct closure *)decode_thread(&b, s.MPI_SOURCE));
         else
             make_ready(&work_q, decode_procedure(&b, s.MPI_SOURCE));
         st.received++;
@@ -1171,9 +1206,194 @@ static void *comm_main(void *arg)
     return NULL;
 }
 
+/* ---- The same program everywhere ----
+ *
+ * Before any work moves, every process proves that it runs the program
+ * the others run: a frame or a closure of another program may have the
+ * same name and layout and still compute something else (`s += 2` where
+ * the other has `s++`). What can move is what the sections list, so each
+ * process sums over those descriptors (the order the linker put them in
+ * does not count) a hash of all a descriptor says but addresses, and
+ * apart from it the code hashes the pass put in them (cilk-abi.h: the code
+ * hash), and gathers these sums and its mode from every process. */
+
+enum { SUM_MODE, SUM_DESCRIPTORS, SUM_CODE, SUM_WORDS };
+
+/* The program names that the refusal quotes, cut to this many bytes. */
+#define NAME_BYTES 256
+
+static uint64_t fnv_string(uint64_t h, const char *s)
+{
+    return fnv_bytes(h, s, strlen(s) + 1); /* "ab","c" is not "a","bc" */
+}
+
+static uint64_t fnv_int(uint64_t h, long long v)
+{
+    return fnv_bytes(h, &v, sizeof v);
+}
+
+/* splitmix64's finalizer: each descriptor's hash, mixed before the sum,
+ * so that sums of different sets rarely agree. */
+static uint64_t mix(uint64_t h)
+{
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+    return h ^ (h >> 31);
+}
+
+/* This process's sums (SUM_*), of a program compiled in `mode`. */
+static void summarize(uint64_t sum[SUM_WORDS], int mode)
+{
+    sum[SUM_MODE] = (uint64_t)mode;
+    sum[SUM_DESCRIPTORS] = sum[SUM_CODE] = 0;
+    size_t n = __start_cilk_threads
+                   ? (size_t)(__stop_cilk_threads - __start_cilk_threads)
+                   : 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct __cilk_thread *t = __start_cilk_threads[i];
+        uint64_t h = fnv_string(CILK_ABI_FNV_OFFSET, t->name);
+        h = fnv_string(h, t->layout);
+        h = fnv_int(fnv_int(h, t->size), t->nparams);
+        for (int k = 0; k < t->nparams; k++)
+            h = fnv_int(h, t->offsets[k]);
+        sum[SUM_DESCRIPTORS] += mix(h);
+        sum[SUM_CODE] += mix(t->code ^ t->id);
+    }
+    n = __start_cilk_procs ? (size_t)(__stop_cilk_procs - __start_cilk_procs)
+                           : 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct __cilk_desc *d = __start_cilk_procs[i];
+        uint64_t h = fnv_string(~CILK_ABI_FNV_OFFSET, d->name);
+        h = fnv_string(h, d->layout);
+        h = fnv_int(fnv_int(h, d->size), d->flags);
+        h = fnv_int(fnv_int(h, d->retval_offset), d->nsites);
+        for (int k = 0; k < d->nsites; k++) {
+            const struct __cilk_site *site = &d->sites[k];
+            h = fnv_int(h, site->inlet != NULL);
+            h = fnv_int(fnv_int(h, site->dst_kind), site->dst_offset);
+            h = fnv_int(h, site->args_size);
+        }
+        sum[SUM_DESCRIPTORS] += mix(h);
+        sum[SUM_CODE] += mix(d->code ^ d->id);
+    }
+}
+
+/* Appends "rank R" or "ranks R-S, T and U" for the n ranks in list
+ * (ascending) to out. */
+static void name_ranks(char *out, size_t size, const int *list, int n)
+{
+    size_t at = strlen(out);
+    at += (size_t)snprintf(out + at, size - at, n > 1 ? "ranks " : "rank ");
+    for (int i = 0; i < n && at < size; i++) {
+        int j = i;
+        while (j + 1 < n && list[j + 1] == list[j] + 1)
+            j++;
+        const char *sep = i == 0 ? "" : j == n - 1 ? " and " : ", ";
+        if (j > i)
+            at += (size_t)snprintf(out + at, size - at, "%s%d-%d", sep,
+                                   list[i], list[j]);
+        else
+            at += (size_t)snprintf(out + at, size - at, "%s%d", sep, list[i]);
+        i = j;
+    }
+}
+
+/* How rank r's sums differ from rank 0's: 0 not at all, else the first of
+ * SUM_* (in that order) that differs, plus one. */
+static int difference(const uint64_t *sums, int r)
+{
+    for (int k = 0; k < SUM_WORDS; k++)
+        if (sums[r * SUM_WORDS + k] != sums[k])
+            return k + 1;
+    return 0;
+}
+
+/* Rank 0: says which ranks differ from it, and how: ranks of one program
+ * name that differ in the same way (for a mode, to the same mode) are
+ * named together. */
+static void refuse(const uint64_t *sums, const char *names)
+{
+    int *list = malloc((size_t)dist_ranks * sizeof *list);
+    bool *told = calloc((size_t)dist_ranks, sizeof *told);
+    if (!list || !told)
+        abort();
+    fflush(stdout);
+    fprintf(stderr, "cilk: the processes of this distributed job do not "
+                    "run the same program:\n");
+    for (int r = 1; r < dist_ranks; r++) {
+        int how = difference(sums, r);
+        if (!how || told[r])
+            continue;
+        const char *name = names + (size_t)r * NAME_BYTES;
+        int n = 0;
+        for (int q = r; q < dist_ranks; q++)
+            if (!told[q] && difference(sums, q) == how &&
+                !strcmp(names + (size_t)q * NAME_BYTES, name) &&
+                (how != SUM_MODE + 1 ||
+                 sums[q * SUM_WORDS + SUM_MODE] ==
+                     sums[r * SUM_WORDS + SUM_MODE]))
+                list[n++] = q, told[q] = true;
+        char who[256] = "";
+        name_ranks(who, sizeof who, list, n);
+        if (how == SUM_MODE + 1)
+            fprintf(stderr,
+                    "cilk:   %s (%s) %s compiled in %s mode, rank 0 (%s) in "
+                    "%s mode\n",
+                    who, name, n > 1 ? "were" : "was",
+                    units_mode_name((int)sums[r * SUM_WORDS + SUM_MODE]),
+                    names, units_mode_name((int)sums[SUM_MODE]));
+        else
+            fprintf(stderr,
+                    "cilk:   %s (%s) %s from rank 0 (%s) in %s of the Cilk "
+                    "procedures and threads that may move between "
+                    "processes\n",
+                    who, name, n > 1 ? "differ" : "differs", names,
+                    how == SUM_DESCRIPTORS + 1 ? "the frames and closures"
+                                               : "the code");
+    }
+    fprintf(stderr, "cilk: every rank must run the same program (one "
+                    "executable, or builds of the same sources with the "
+                    "same options); the job stops before it starts\n");
+    free(list);
+    free(told);
+}
+
+/* Collective, before the communicator starts: every process returns if
+ * all run the same program as rank 0; otherwise rank 0 says which do not
+ * and every process leaves MPI and exits with status 2. */
+static void check_same_program(int mode, const char *program)
+{
+    uint64_t mine[SUM_WORDS];
+    summarize(mine, mode);
+    uint64_t *sums = malloc((size_t)dist_ranks * sizeof mine);
+    char *names = malloc((size_t)dist_ranks * NAME_BYTES);
+    if (!sums || !names)
+        abort();
+    MPI_Allgather(mine, SUM_WORDS, MPI_UINT64_T, sums, SUM_WORDS,
+                  MPI_UINT64_T, MPI_COMM_WORLD);
+    char name[NAME_BYTES];
+    snprintf(name, sizeof name, "%s", program ? program : "?");
+    MPI_Allgather(name, NAME_BYTES, MPI_CHAR, names, NAME_BYTES, MPI_CHAR,
+                  MPI_COMM_WORLD);
+    bool same = true;
+    for (int r = 1; r < dist_ranks; r++)
+        same &= !difference(sums, r);
+    if (!same && dist_rank == 0)
+        refuse(sums, names);
+    free(sums);
+    free(names);
+    if (same)
+        return;
+    /* No process ends before rank 0 has said why: mpirun may kill the
+     * others when the first one exits. */
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+    exit(2);
+}
+
 /* ---- Entry points ---- */
 
-void dist_init(int *argc, char ***argv, bool stress)
+void dist_init(int *argc, char ***argv, bool stress, int mode)
 {
     int provided;
     if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) !=
@@ -1193,6 +1413,8 @@ void dist_init(int *argc, char ***argv, bool stress)
         MPI_Finalize();
         exit(2);
     }
+    dist_mode = mode;
+    check_same_program(mode, *argc > 0 ? (*argv)[0] : NULL);
     registry_init();
     dist_active = true;
     dist_stress = stress;

@@ -52,13 +52,12 @@ int main(int argc, char *argv[], char *envp[])
         return parsed < 0 ? 2 : 0;
     if (cilk_apply_pinning(&opts))
         return 2;
-#if CILK_DIST
-    dist_init(&argc, &argv, opts.stress);
-#endif
-
     if (units_check() < 0)
         return 2;
     int mode = &__cilk_main_mode ? __cilk_main_mode : CILK_MODE_SERIAL;
+#if CILK_DIST
+    dist_init(&argc, &argv, opts.stress, mode);
+#endif
     /* The serial elision never pushes a frame: one worker is all it uses. */
     if (mode == CILK_MODE_SERIAL)
         opts.nproc = 1;

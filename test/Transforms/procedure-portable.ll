@@ -1,18 +1,19 @@
 ; Checks which procedures' frames may leave their process and what the
 ; descriptor says of them: fib (i32 fields, recursion) gets its description
-; FRAME;RET;SITE1;SITE2;SITE3, the stable id FNV-1a("fib") and an entry in
-; section cilk_procs; a procedure that calls printf through a helper that
-; reads a writable global, one with a pointer in its frame, and one that
-; calls through a pointer get a null description and no entry. An empty
-; asm (a loop's opaque counter) does not count against a procedure.
+; FRAME;RET;SITE1;SITE2;SITE3, the stable id FNV-1a("fib"), a code hash and
+; an entry in section cilk_procs; a procedure that calls printf through a
+; helper that reads a writable global, one with a pointer in its frame, and
+; one that calls through a pointer get a null description, code hash 0 and
+; no entry. An empty asm (a loop's opaque counter) does not count against a
+; procedure.
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 
 ; CHECK-DAG: @fib.layout = private unnamed_addr constant [{{[0-9]+}} x i8] c"64i4,68i4,72i4;0i4;0i4;0i4;\00"
-; CHECK-DAG: @fib.desc = internal constant %cilk.desc { ptr @fib.slow, i32 80, i32 {{[0-9]+}}, i32 76, i32 4, ptr @fib.sites, ptr @fib.name, i64 -2549450698109924170, ptr @fib.layout }
+; CHECK-DAG: @fib.desc = internal constant %cilk.desc { ptr @fib.slow, i32 80, i32 {{[0-9]+}}, i32 76, i32 4, ptr @fib.sites, ptr @fib.name, i64 -2549450698109924170, ptr @fib.layout, i64 {{-?[1-9][0-9]*}} }
 ; CHECK-DAG: @fib.desc.entry = internal constant ptr @fib.desc, section "cilk_procs"
-; CHECK-DAG: @counted.desc = internal constant %cilk.desc { {{.*}}, ptr null }
-; CHECK-DAG: @walk.desc = internal constant %cilk.desc { {{.*}}, ptr null }
-; CHECK-DAG: @indirect.desc = internal constant %cilk.desc { {{.*}}, ptr null }
+; CHECK-DAG: @counted.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0 }
+; CHECK-DAG: @walk.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0 }
+; CHECK-DAG: @indirect.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0 }
 ; CHECK-DAG: @llvm.compiler.used = appending global [2 x ptr] [ptr @__cilk_unit, ptr @fib.desc.entry]
 ; CHECK-NOT: desc.entry =
 

@@ -16,7 +16,7 @@ declare void @__cilk_cp_send(ptr)
 
 ; sum(cont int k, int x, double y): k at 56, x at 72, y at 88; 96 bytes.
 ; sum has no description (no "cilk-layout"): it is not portable.
-; CHECK: @sum.thread = internal constant %cilk.thread { ptr @sum.run, i32 96, i32 3, ptr @sum.name, i64 {{-?[0-9]+}}, ptr null, ptr @sum.offsets }
+; CHECK: @sum.thread = internal constant %cilk.thread { ptr @sum.run, i32 96, i32 3, ptr @sum.name, i64 {{-?[0-9]+}}, ptr null, ptr @sum.offsets, i64 0 }
 define void @sum(ptr %k, i32 %x, double %y) {
   call void @__cilk_cp_send(ptr %k)
   ret void
