@@ -13,6 +13,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Token.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -250,9 +251,23 @@ struct CilkDiags {
     ContArgument = Err("the argument for continuation parameter %0 of "
                        "thread %1 must be a continuation (a 'cont' "
                        "parameter or variable)");
+    ContArgumentType = Err("continuation parameter %0 of thread %1 "
+                           "receives %2: its argument must be a "
+                           "continuation of %2, not %select{a continuation|"
+                           "an array of continuations}3 of %4");
+    ResultArgumentType = Err("continuation parameter %0 of thread %1 "
+                             "receives %2: its argument must be the address "
+                             "of a variable of type %2 (as in '&r'), not an "
+                             "expression of type %3");
     MissingNotCont = Err("'?' marks a missing argument and needs a "
                          "continuation variable, as in '?x' after 'cont int "
                          "x;'");
+    MissingNotContNamed = Err("'?' marks a missing argument and needs a "
+                              "continuation variable: %0 is not one (a "
+                              "continuation is declared as in 'cont int "
+                              "x;')");
+    MissingType = Err("parameter %0 of thread %1 has type %2: its missing "
+                      "argument needs a continuation of %2, not of %3");
     MissingNotArgument = Err("a missing argument '?x' must be a whole "
                              "argument of 'spawn_next'");
     MissingInTailCall = Err("'tail_call' runs the thread now: it cannot "
@@ -261,6 +276,9 @@ struct CilkDiags {
                            "missing argument must be a number or a pointer");
     SendNotCont = Err("send_argument needs a continuation: its first "
                       "argument must be a 'cont' parameter or variable");
+    SendType = Err("continuation %0 receives %1: send_argument cannot send "
+                   "it a value of type %2, which C assigns to %1 only with "
+                   "a cast");
     SentTwice = Err("continuation %0 is sent twice: each continuation "
                     "receives exactly one send_argument");
     SentBefore = D.getCustomDiagID(DiagnosticsEngine::Note,
@@ -312,11 +330,13 @@ struct CilkDiags {
       UnsyncedUse, SpawnsConflict, SpawnedHere, PreviousDecl,
       ThreadSpawnsProcedure, ThreadCalled, ThreadKeywordOutside,
       ThreadKeywordNotThread, ThreadKeywordNotName, ThreadKeywordNotStatement,
-      ContArgument, MissingNotCont, MissingNotArgument, MissingInTailCall,
-      MissingNotScalar, SendNotCont, SentTwice, SentBefore, ContOutsideThread,
-      SyncInThread, ThreadReturnsValue, ThreadNotRaceChecked, VectorMissing,
-      VectorMissingLength, VectorMissingType, MissingArray, VectorNeedsLength,
-      VectorHasLength, VectorNotArgument;
+      ContArgument, ContArgumentType, ResultArgumentType, MissingNotCont,
+      MissingNotContNamed, MissingType, MissingNotArgument, MissingInTailCall,
+      MissingNotScalar, SendNotCont, SendType, SentTwice, SentBefore,
+      ContOutsideThread, SyncInThread, ThreadReturnsValue,
+      ThreadNotRaceChecked, VectorMissing, VectorMissingLength,
+      VectorMissingType, MissingArray, VectorNeedsLength, VectorHasLength,
+      VectorNotArgument;
 };
 
 /// Collects the spawn operators, sync keywords and direct calls of Cilk
@@ -438,9 +458,10 @@ bool isStatementPosition(const Stmt *Parent, const Stmt *Child) {
 /// FD == nullptr).
 class BodyChecker {
 public:
-  BodyChecker(ASTContext &Ctx, CilkDiags &Diags, SpawnLog &Log,
+  BodyChecker(ASTContext &Ctx, Sema &S, CilkDiags &Diags, SpawnLog &Log,
               FunctionDecl *FD, bool Parallel, bool WarnUnsynced)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diags(Diags), Log(Log), FD(FD),
+      : Ctx(Ctx), S(S), SM(Ctx.getSourceManager()), Diags(Diags), Log(Log),
+        FD(FD),
         InCilk(FD && isCilkProcedure(FD)), InThread(FD && isThread(FD)),
         Parallel(Parallel),
         WarnUnsynced(WarnUnsynced) {}
@@ -575,7 +596,9 @@ private:
         Callee && isThread(Callee)) {
       bool VectorsOk = checkVectorArguments(CE, Callee);
       if (checkSpawnContext(PM, UO, Loc, CE, Callee) &&
-          (InCilk || checkContinuationArguments(CE, Callee)) && VectorsOk)
+          (InCilk ? checkResultArguments(CE, Callee)
+                  : checkContinuationArguments(CE, Callee)) &&
+          VectorsOk)
         ThreadSpawns.push_back(CE);
       return nullptr;
     }
@@ -947,8 +970,29 @@ private:
     return R && isContinuation(R->getDecl());
   }
 
+  /// The type of E as written, before clang converted it to its
+  /// destination: arrays and functions decay, as they do in any operand.
+  QualType writtenType(const Expr *E) const {
+    QualType T = E->IgnoreParenImpCasts()->getType();
+    if (T->isArrayType())
+      return Ctx.getArrayDecayedType(T);
+    if (T->isFunctionType())
+      return Ctx.getPointerType(T);
+    return T;
+  }
+
+  /// True if a continuation to a Got slot may stand for one to a Want
+  /// slot: the two are one type to C (compatible, as an enum and its
+  /// integer type are), so that what is sent lands as it was sent, and the
+  /// slot is not more qualified than Want (a `const` result).
+  bool sameSlot(QualType Want, QualType Got) const {
+    return Ctx.typesAreCompatible(Want.getUnqualifiedType(),
+                                  Got.getUnqualifiedType()) &&
+           Want.isAtLeastAsQualifiedAs(Got);
+  }
+
   /// In a thread, each argument for a `cont` parameter of Callee must be a
-  /// continuation. False after an error.
+  /// continuation of the parameter's type. False after an error.
   bool checkContinuationArguments(const CallExpr *CE,
                                   const FunctionDecl *Callee) {
     bool Ok = true;
@@ -956,10 +1000,49 @@ private:
          ++I) {
       const ParmVarDecl *P = Callee->getParamDecl(I);
       const Expr *A = CE->getArg(I);
-      if (!isContinuation(P) || isContinuationExpr(A) || missingCall(A))
+      if (!isContinuation(P) || missingCall(A))
+        continue; // a missing argument's type is checkThreadBody's
+      SourceLocation Loc = SM.getFileLoc(A->getExprLoc());
+      if (!isContinuationExpr(A)) {
+        Diags.D.Report(Loc, Diags.ContArgument) << P << Callee;
+        Ok = false;
         continue;
-      Diags.D.Report(SM.getFileLoc(A->getExprLoc()), Diags.ContArgument)
-          << P << Callee;
+      }
+      QualType Want = P->getType()->getPointeeType();
+      QualType Got = writtenType(A)->getPointeeType();
+      if (Want.isNull() || Got.isNull() || sameSlot(Want, Got))
+        continue;
+      // An array of continuations passed whole decays to a pointer to its
+      // first one: the message names the type its elements receive.
+      bool Array = A->IgnoreParenImpCasts()->getType()->isArrayType() &&
+                   Got->isPointerType();
+      Diags.D.Report(Loc, Diags.ContArgumentType)
+          << P << Callee << Want << Array
+          << (Array ? Got->getPointeeType() : Got);
+      Ok = false;
+    }
+    return Ok;
+  }
+
+  /// A Cilk procedure's `spawn T(..., &r, ...)`: each argument for a `cont`
+  /// parameter of thread Callee must be the address of a variable of the
+  /// parameter's type, which the result is written to. False after an
+  /// error.
+  bool checkResultArguments(const CallExpr *CE, const FunctionDecl *Callee) {
+    bool Ok = true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      if (!isContinuation(P))
+        continue;
+      QualType Want = P->getType()->getPointeeType();
+      QualType Written = writtenType(CE->getArg(I));
+      QualType Got = Written->getPointeeType();
+      if (Want.isNull() || (!Got.isNull() && sameSlot(Want, Got)))
+        continue;
+      Diags.D.Report(SM.getFileLoc(CE->getArg(I)->getExprLoc()),
+                     Diags.ResultArgumentType)
+          << P << Callee << Want << Written;
       Ok = false;
     }
     return Ok;
@@ -1160,6 +1243,65 @@ private:
     return nullptr;
   }
 
+  /// `?x` at Loc whose operand X (null if clang could not make one) is no
+  /// continuation.
+  void reportNotContinuation(SourceLocation Loc, const Expr *X) {
+    while (const auto *A = dyn_cast_or_null<ArraySubscriptExpr>(X))
+      X = A->getBase()->IgnoreParenImpCasts();
+    if (const auto *R = dyn_cast_or_null<DeclRefExpr>(X))
+      Diags.D.Report(Loc, Diags.MissingNotContNamed) << R->getDecl();
+    else
+      Diags.D.Report(Loc, Diags.MissingNotCont);
+  }
+
+  /// send_argument(k, v), whose runtime call is Send, expands to
+  /// `((void)(*(k) = (v)), Send)`: v must be what C's simple assignment
+  /// to k's slot takes without a diagnostic. Clang only warns about an
+  /// integer sent to a pointer, a pointer to an integer or a pointer to
+  /// another type (Cilk-5 programs rely on some of these warnings being
+  /// no errors), and the value would then land as garbage; what clang
+  /// rejects (a struct of another type) it has reported itself.
+  void checkSentValue(const ParentMap &PM, const CallExpr *Send) {
+    const auto *Comma =
+        dyn_cast_or_null<BinaryOperator>(PM.getParentIgnoreParens(Send));
+    if (!Comma || Comma->getOpcode() != BO_Comma)
+      return;
+    const auto *Assign =
+        dyn_cast<BinaryOperator>(Comma->getLHS()->IgnoreParenCasts());
+    if (!Assign || Assign->getOpcode() != BO_Assign ||
+        Assign->containsErrors())
+      return;
+    // The value `(v)` as an rvalue (read, decayed), under the conversion
+    // the assignment added: Sema converts an rvalue no further, so that
+    // it warns about nothing (a null dereference) a second time.
+    Expr *V = Assign->getRHS();
+    while (auto *IC = dyn_cast<ImplicitCastExpr>(V)) {
+      CastKind K = IC->getCastKind();
+      if (K == CK_LValueToRValue || K == CK_AtomicToNonAtomic ||
+          K == CK_ArrayToPointerDecay || K == CK_FunctionToPointerDecay)
+        break;
+      V = IC->getSubExpr();
+    }
+    QualType Slot = Assign->getLHS()->getType();
+    ExprResult R = V;
+    Sema::AssignConvertType Conv = S.CheckSingleAssignmentConstraints(
+        Slot, R, /*Diagnose=*/false, /*DiagnoseCFAudited=*/false,
+        /*ConvertRHS=*/false);
+    // The strict variant is a C-compatible function pointer that only
+    // -Wincompatible-function-pointer-types-strict asks about.
+    if (Conv == Sema::Compatible ||
+        Conv == Sema::IncompatibleFunctionPointerStrict)
+      return;
+    const Expr *K = Send->getArg(0)->IgnoreParenImpCasts();
+    while (const auto *A = dyn_cast<ArraySubscriptExpr>(K))
+      K = A->getBase()->IgnoreParenImpCasts();
+    SourceLocation Loc =
+        SM.getFileLoc(Assign->getRHS()->IgnoreParenImpCasts()->getBeginLoc());
+    Diags.D.Report(Loc, Diags.SendType)
+        << cast<DeclRefExpr>(K)->getDecl() << Slot.getUnqualifiedType()
+        << V->getType().getUnqualifiedType();
+  }
+
   /// The rules of threads: spawn_next and tail_call (and their missing
   /// arguments), send_argument, `cont` variables and returns.
   void checkThreadBody(const ParentMap &PM, Collector &C) {
@@ -1215,13 +1357,23 @@ private:
                  Param->getType()->isAnyComplexType())
           Diags.D.Report(ALoc, Diags.MissingNotScalar)
               << Param << Callee << Param->getType();
+        else if (!vectorLength(Param) && X && isContinuationExpr(X) &&
+                 X->getType()->isPointerType() &&
+                 !Ctx.typesAreCompatible(
+                     Param->getType().getUnqualifiedType(),
+                     X->getType()->getPointeeType().getUnqualifiedType()))
+          // The slot x names is the parameter's: what is sent to x must
+          // be what the thread reads.
+          Diags.D.Report(ALoc, Diags.MissingType)
+              << Param << Callee << Param->getType()
+              << X->getType()->getPointeeType();
       }
     }
     for (CallExpr *M : C.Missing) {
       SourceLocation Loc = SM.getFileLoc(M->getExprLoc());
       const Expr *X = missingOperand(M);
       if (!X || !isContinuationExpr(X))
-        Diags.D.Report(Loc, Diags.MissingNotCont);
+        reportNotContinuation(Loc, X);
       else if (!PlacedMissing.count(M))
         Diags.D.Report(Loc, Diags.MissingNotArgument);
     }
@@ -1240,6 +1392,7 @@ private:
         Diags.D.Report(Loc, Diags.SendNotCont);
         continue;
       }
+      checkSentValue(PM, Send);
       const auto *R = dyn_cast<DeclRefExpr>(K->IgnoreParenImpCasts());
       CompoundStmt *Block = sendStatementBlock(PM, Send);
       if (!R || !Block)
@@ -1284,6 +1437,7 @@ private:
   }
 
   ASTContext &Ctx;
+  Sema &S; // answers C's assignment rules for send_argument
   const SourceManager &SM;
   CilkDiags &Diags;
   SpawnLog &Log;
@@ -1343,12 +1497,13 @@ void CilkConsumer::checkDecl(Decl *D) {
         Diags.D.Report(FD->getLocation(), Diags.ThreadNotRaceChecked) << FD;
     }
     if (FD->doesThisDeclarationHaveABody())
-      BodyChecker(Ctx, Diags, *Log, FD, Parallel, WarnUnsynced)
+      BodyChecker(Ctx, CI.getSema(), Diags, *Log, FD, Parallel, WarnUnsynced)
           .run(FD->getBody());
     return;
   }
   if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-    BodyChecker(Ctx, Diags, *Log, nullptr, Parallel, WarnUnsynced)
+    BodyChecker(Ctx, CI.getSema(), Diags, *Log, nullptr, Parallel,
+                WarnUnsynced)
         .run(VD->getInit());
 }
 

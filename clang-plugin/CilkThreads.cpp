@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
@@ -258,21 +259,28 @@ private:
     return T;
   }
 
-  /// A token for Text (an identifier, keyword or punctuator of one or two
-  /// characters) at the keyword.
+  /// A token for Text (an identifier, keyword, punctuator of the table
+  /// below or decimal number) at the keyword.
   Token make(llvm::StringRef Text) {
     Token T;
     T.startToken();
     T.setLocation(Loc);
     static const std::pair<const char *, tok::TokenKind> Punct[] = {
         {"(", tok::l_paren}, {")", tok::r_paren}, {"*", tok::star},
-        {"&", tok::amp}};
+        {"&", tok::amp},     {",", tok::comma},   {"==", tok::equalequal}};
     for (auto [P, K] : Punct)
       if (Text == P) {
         T.setKind(K);
         T.setLength(Text.size());
         return T;
       }
+    // A number's spelling is read from its token's buffer: the scratch
+    // buffer, in an expansion at the keyword.
+    if (isDigit(Text.front())) {
+      T.setKind(tok::numeric_constant);
+      PP->CreateString(Text, T, Loc, Loc);
+      return T;
+    }
     IdentifierInfo *II = PP->getIdentifierInfo(Text);
     T.setKind(II->getTokenID());
     T.setIdentifierInfo(II);
@@ -434,9 +442,22 @@ private:
         Loc = T.getLocation();
         // `& *`: an array of continuations (a vector left empty) decays,
         // and the marker's value is then the vector parameter's pointer.
-        append(Out, "( * ( __typeof__ ( & * (");
+        // An operand that is neither a pointer nor an array (`?y` on an
+        // `int y`) is no continuation, which CilkSema.cpp reports in
+        // Cilk's words: __builtin_choose_expr gives `&*` a null pointer to
+        // its type instead, so that clang has no indirection to reject and
+        // y's own type is what it passes (5 is GCC's pointer_type_class,
+        // which arrays decay to; the condition names x only inside
+        // __typeof__: named directly there, an undeclared x was reported
+        // once more).
+        append(Out, "( * ( __typeof__ ( & * __builtin_choose_expr ( "
+                    "__builtin_classify_type ( * ( __typeof__ (");
         Out.append(Operand);
-        append(Out, ") ) ) " CILK_ABI_CP_MISSING " ( & (");
+        append(Out, ") * ) 0 ) == 5 , (");
+        Out.append(Operand);
+        append(Out, ") , ( __typeof__ (");
+        Out.append(Operand);
+        append(Out, ") * ) 0 ) ) ) " CILK_ABI_CP_MISSING " ( & (");
         Out.append(Operand);
         append(Out, ") ) )");
         Loc = Keyword;

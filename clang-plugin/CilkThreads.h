@@ -11,10 +11,18 @@
 //                                    slot its value goes to
 //   spawn_next T(k, ?x);         ->  ((__typeof__(T) *)
 //                                     __cilk_cp_next_marker((void *)T))
-//                                    (k, (*(__typeof__(&*(x)))
+//                                    (k, (*(__typeof__(&*D(x)))
 //                                         __cilk_cp_missing_marker(&(x))));
 //                                    (`&*` decays an array of continuations,
-//                                    a vector left empty, to a pointer)
+//                                    a vector left empty, to a pointer; D(x)
+//                                    is x if it is a pointer or an array,
+//                                    else a null `__typeof__(x) *`, so that
+//                                    `?y` on an `int y` is reported by the
+//                                    plugin, not as clang's indirection:
+//                                    __builtin_choose_expr(
+//                                      __builtin_classify_type(
+//                                        *(__typeof__(x) *)0) == 5,
+//                                      (x), (__typeof__(x) *)0))
 //   tail_call T(args);           ->  the same through __cilk_cp_tail_marker
 //   send_argument(k, v)          ->  ((void)(*(k) = (v)), __cilk_cp_send(k))
 //                                    (a plain macro of cilk.h)
