@@ -104,10 +104,14 @@ static const AnnotateAttr *cilkAttrOf(const FunctionDecl *FD) {
 
 /// Where the word `spawn` of this spawn operator was spelled: the key of
 /// SpawnLog, and the place diagnostics point at (a file location, so that no
-/// "expanded from macro" note points into the predefines).
+/// "expanded from macro" note points into the predefines). A spawn written
+/// in a macro's argument (`LOOP(x += spawn f(i))`) was expanded before the
+/// argument was substituted: the argument's expansions are stepped over.
 static SourceLocation spawnKeywordLoc(const SourceManager &SM,
                                       const UnaryOperator *UO) {
   SourceLocation Op = UO->getOperatorLoc();
+  while (Op.isMacroID() && SM.isMacroArgExpansion(Op))
+    Op = SM.getImmediateSpellingLoc(Op);
   return Op.isMacroID() ? SM.getImmediateExpansionRange(Op).getBegin() : Op;
 }
 
@@ -119,14 +123,18 @@ static const Expr *ignoreParens(const Expr *E) {
 
 /// A spawn is an __extension__ operator expanded from the `spawn` macro, or
 /// one written out (as in `clang -E` output) in front of a call of a Cilk
-/// procedure: system headers never put __extension__ there.
+/// procedure: system headers never put __extension__ there. The word
+/// `spawn` is read where it was spelled (Lexer::getImmediateMacroName
+/// reads the wrong buffer for a spawn in another macro's argument).
 static bool isSpawnOperator(const ASTContext &Ctx, const UnaryOperator *UO) {
   if (UO->getOpcode() != UO_Extension)
     return false;
+  const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Op = UO->getOperatorLoc();
-  if (Op.isMacroID() && Lexer::getImmediateMacroName(
-                            Op, Ctx.getSourceManager(), Ctx.getLangOpts()) ==
-                            "spawn")
+  if (Op.isMacroID() &&
+      Lexer::getSourceText(CharSourceRange::getTokenRange(
+                               SM.getSpellingLoc(spawnKeywordLoc(SM, UO))),
+                           SM, Ctx.getLangOpts()) == "spawn")
     return true;
   const auto *CE = dyn_cast<CallExpr>(ignoreParens(UO->getSubExpr()));
   return CE && cilkCallee(Ctx, CE);

@@ -163,9 +163,9 @@ static Instruction *firstWriteOfResult(CallBase *Call, AllocaInst *ResultMem) {
 }
 
 /// The __cilk_inlet_begin of the user inlet call `name(spawn g(), b)` that
-/// spawn Call is the argument of, if it follows in Call's block: what lies
-/// between them converts the result into the inlet's parameter (one
-/// store, or several: the two halves of a _Complex).
+/// spawn Call (with a result) is the argument of, if it follows in Call's
+/// block: what lies between them converts the result into the inlet's
+/// parameter (one store, or several: the two halves of a _Complex).
 static Instruction *userInletBegin(CallBase *Call) {
   for (Instruction &I : make_range(std::next(Call->getIterator()),
                                    Call->getParent()->end())) {
@@ -308,7 +308,9 @@ static bool hoistDestination(CallBase *Call) {
   if (!findSpawnStatement(Call, St)) {
     if (St.End)
       return false; // marked, but not a statement this lowering knows
-    if (Instruction *Begin = userInletBegin(Call)) {
+    if (Instruction *Begin = (Call->getType()->isVoidTy() && !ResultMem)
+                                 ? nullptr
+                                 : userInletBegin(Call)) {
       // An inlet's argument: the statement is the whole conversion, and
       // all of it is the tail (the inlet's arguments besides the result
       // were evaluated before the call). Ending it at the first store
