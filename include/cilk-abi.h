@@ -330,6 +330,9 @@
 #define CILK_ABI_CP_WAIT "__cilkrt_cp_wait"
 #define CILK_ABI_CP_STAGE "__cilkrt_cp_stage"
 #define CILK_ABI_CP_GATHER "__cilkrt_cp_gather"
+/* A tail_call that is no musttail call (CilkThreads.cpp): its closure,
+ * which the runner of the calling thread runs next (threads.c). */
+#define CILK_ABI_CP_TAIL "__cilkrt_cp_tail"
 /* A vector left empty is staged in its closure, at a 16-aligned area: a
  * header of CILK_ABI_CP_STAGE_HEADER bytes (threads.c: struct cp_stage),
  * then element i's value at FIRST + i * STRIDE, each after its link word.
@@ -490,6 +493,15 @@ void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing,
                       unsigned long size);
 /* The creator has filled a closure that misses no argument: posts it. */
 void __cilkrt_cp_arm(void *closure);
+/* `tail_call T(args)` in a thread: a closure of thread t, `size` bytes,
+ * missing nothing, that is never posted. The caller fills its slots before
+ * it returns; this worker then runs it as soon as the calling thread has
+ * returned to its runner, before anything else, so that a chain of tail
+ * calls runs in constant stack space. The caller's own closure stays
+ * allocated until T has returned, so T's arguments may point into it (not
+ * into the caller's locals). If the calling thread made an earlier tail
+ * call, that closure is posted instead, as by `spawn`. */
+void *__cilkrt_cp_tail(const struct __cilk_thread *t, unsigned long size);
 /* A Cilk procedure's `spawn T(...)`: runs the filled closure now, and the
  * closures it posts on this worker, before the procedure goes on. */
 void __cilkrt_cp_start(void *closure);

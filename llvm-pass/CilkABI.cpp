@@ -260,6 +260,8 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_CP_NEW)
     Ty = FunctionType::get(Ptr, {Ptr, I32, Type::getInt64Ty(C)}, false);
+  else if (Name == CILK_ABI_CP_TAIL)
+    Ty = FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_CP_RESULT)
     Ty = FunctionType::get(Ptr, {Ptr, Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_CP_STAGE)

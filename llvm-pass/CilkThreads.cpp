@@ -30,7 +30,15 @@
 //                           store k, <slot 0>
 //                           store ptr %c, <link 1>; store <slot 1>, ptr %x
 //                           (posted by the sender of x)
-//   tail_call T(a);     ->  tail call void @T(a)
+//   tail_call T(a);     ->  musttail call void @T(a)      (when lowerMustTail
+//                           ret void                       allows it)
+//                       or  %c = call ptr @__cilkrt_cp_tail(ptr @T.thread,
+//                                                         i64 <size>)
+//                           store a, <slot 0>
+//                           (run by the caller's runner once it returns)
+//
+// Either way a chain of tail calls runs in constant stack space at every
+// -O level (a plain call grew the stack by a frame per thread at -O0).
 //
 // A vector argument, `call ptr @__cilk_cp_vector_marker(ptr %p, i64 %bytes)`
 // (PCM's vectors; the plugin wraps each argument of an array parameter),
@@ -40,7 +48,8 @@
 //   %v = getelementptr i8, ptr %c, i64 <offset>   ; size += align16(bytes)
 //   call void @llvm.memcpy(ptr %v, ptr %p, i64 %bytes); store ptr %v, <slot>
 //
-// A tail_call passes %p itself: the thread runs before its caller ends.
+// A tail_call copies its vectors too: the caller's frame is gone when its
+// closure runs.
 //
 // A vector left empty (PCM's `_`), `call ptr
 // @__cilk_cp_missing_vector_marker(ptr %x, i64 %bytes, i64 <size>, i64
@@ -76,10 +85,13 @@
 #include "CilkPass.h"
 #include "cilk-abi.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -115,6 +127,7 @@ private:
   Function *buildRunner(Function *T, const ThreadClosure &C,
                         ArrayRef<unsigned> Staged, const Twine &Name);
   void lowerStart(CallBase *Call, Function *T, bool Tail);
+  bool lowerMustTail(CallBase *Call, Function *T);
   bool lowerResults(Function &F);
 
   Module &M;
@@ -342,19 +355,101 @@ std::pair<uint64_t, uint64_t> stagedElement(CallInst *MV) {
   return {Size->getZExtValue(), Align->getZExtValue()};
 }
 
-void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
-  if (Tail) {
-    for (Use &A : Call->args())
-      if (CallInst *VM = vectorMarker(A)) {
-        A.set(VM->getArgOperand(0));
-        if (VM->use_empty())
-          VM->eraseFromParent();
-      }
-    Call->setCalledOperand(T);
-    if (auto *CI = dyn_cast<CallInst>(Call))
-      CI->setTailCall();
-    return;
+/// Whether a parameter of attribute list AL (of a function of N parameters)
+/// changes how it is passed: the attributes that the verifier requires a
+/// musttail call and its caller to agree on. Calls with any take the
+/// trampoline: a byval struct of a musttail call would be built in the
+/// caller's own incoming argument area, where the struct it is copied from
+/// may lie; the closure holds a copy instead, as for spawn.
+static bool hasABIParamAttr(AttributeList AL, unsigned N) {
+  static const Attribute::AttrKind Kinds[] = {
+      Attribute::StructRet,  Attribute::ByVal,          Attribute::InAlloca,
+      Attribute::InReg,      Attribute::StackAlignment, Attribute::SwiftSelf,
+      Attribute::SwiftAsync, Attribute::SwiftError,     Attribute::Preallocated,
+      Attribute::ByRef};
+  for (unsigned I = 0; I < N; ++I)
+    for (Attribute::AttrKind K : Kinds)
+      if (AL.hasParamAttr(I, K))
+        return true;
+  return false;
+}
+
+/// Whether nothing happens after Call: the one path from it, through
+/// unconditional branches, reaches `ret void` past nothing but debug
+/// records and lifetime markers (what clang emits after the statement at
+/// -O0: a branch to the function's return block).
+static bool endsFunction(CallInst *Call) {
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  BasicBlock *BB = Call->getParent();
+  for (BasicBlock::iterator It = std::next(Call->getIterator());;) {
+    if (It == BB->end())
+      return false;
+    Instruction &I = *It++;
+    if (auto *Ret = dyn_cast<ReturnInst>(&I))
+      return !Ret->getReturnValue();
+    if (auto *Br = dyn_cast<BranchInst>(&I); Br && Br->isUnconditional()) {
+      BB = Br->getSuccessor(0);
+      if (!Seen.insert(BB).second || isa<PHINode>(BB->front()))
+        return false;
+      It = BB->begin();
+      continue;
+    }
+    if (!I.isDebugOrPseudoInst() && !I.isLifetimeStartOrEnd())
+      return false;
   }
+}
+
+/// `tail_call T(args)` in thread F as a musttail call, which every -O level
+/// compiles to a jump, if the verifier and the x86-64 backend allow it and
+/// it means what the trampoline means:
+///   - T has F's prototype and calling convention, no parameter attribute
+///     that changes how it is passed (byval: hasABIParamAttr), and is not
+///     variadic;
+///   - no argument is a vector (the trampoline copies it: one meaning for
+///     both);
+///   - no local of F escapes (F's frame is gone when T runs: an argument
+///     could point into it), counted after F's other starts are lowered,
+///     so that their `?x` no longer take the address of x;
+///   - nothing follows the call (endsFunction): under the trampoline what
+///     follows runs before T, after it under a call.
+/// Then the call, its callee T, is followed by `ret void`, and what came
+/// after it in its block (branches, debug records, lifetime markers) goes:
+///
+///   call void %t(a)          ->  musttail call void @T(a)
+///   br label %return             ret void
+bool ThreadLowering::lowerMustTail(CallBase *Call, Function *T) {
+  auto *CI = dyn_cast<CallInst>(Call);
+  if (!CI)
+    return false;
+  Function *F = CI->getFunction();
+  unsigned N = T->arg_size();
+  if (F->getFunctionType() != T->getFunctionType() || T->isVarArg() ||
+      F->getCallingConv() != T->getCallingConv() ||
+      hasABIParamAttr(F->getAttributes(), N) ||
+      hasABIParamAttr(T->getAttributes(), N) ||
+      hasABIParamAttr(CI->getAttributes(), N) || !endsFunction(CI))
+    return false;
+  for (Value *A : CI->args())
+    if (vectorMarker(A))
+      return false;
+  for (Instruction &I : instructions(F))
+    if (auto *AI = dyn_cast<AllocaInst>(&I);
+        AI && PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
+                                   /*StoreCaptures=*/true))
+      return false;
+  CI->setCalledOperand(T);
+  CI->setCallingConv(T->getCallingConv());
+  CI->setTailCallKind(CallInst::TCK_MustTail);
+  BasicBlock *BB = CI->getParent();
+  while (&BB->back() != CI)
+    BB->back().eraseFromParent();
+  ReturnInst::Create(M.getContext(), BB)->setDebugLoc(CI->getDebugLoc());
+  return true;
+}
+
+void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
+  if (Tail && lowerMustTail(Call, T))
+    return;
   ThreadClosure &C = closureOf(T);
   IRBuilder<> B(Call);
   // The closure's size: its fixed slots, then each vector, 16-aligned; and
@@ -395,10 +490,16 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
   if (StagedElements)
     Missing = B.CreateAdd(B.CreateTrunc(StagedElements, B.getInt32Ty()),
                           Missing, "cp.missing");
+  // The plugin rejects a tail_call with missing arguments: it runs next.
+  if (Tail && (MissingSlots || StagedElements))
+    report_fatal_error("cilk: a tail_call has missing arguments");
   Value *Closure =
-      B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_NEW),
-                   {descriptor(T, C, Staged), Missing, Size},
-                   T->getName() + ".closure");
+      Tail ? B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_TAIL),
+                          {descriptor(T, C, {}), Size},
+                          T->getName() + ".closure")
+           : B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_NEW),
+                          {descriptor(T, C, Staged), Missing, Size},
+                          T->getName() + ".closure");
   SmallVector<Instruction *, 4> Dead, DeadVectors;
   for (unsigned I = 0; I < Call->arg_size() && I < T->arg_size(); ++I) {
     Value *A = Call->getArgOperand(I);
@@ -434,14 +535,15 @@ void ThreadLowering::lowerStart(CallBase *Call, Function *T, bool Tail) {
     }
   }
   // A closure that misses arguments is posted by the sender of the last;
-  // one whose vectors left empty all have no elements, by its creator.
-  if (isCilkProcedure(*Call->getFunction())) {
+  // one whose vectors left empty all have no elements, by its creator; a
+  // tail call's, never (the runner runs it next).
+  if (!Tail && isCilkProcedure(*Call->getFunction())) {
     B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_START), {Closure});
   } else if (StagedElements) {
     Instruction *Then = SplitBlockAndInsertIfThen(
         B.CreateICmpEQ(Missing, B.getInt32(0)), Call, false);
     IRBuilder<>(Then).CreateCall(getRuntimeFn(M, CILK_ABI_CP_ARM), {Closure});
-  } else if (!MissingSlots) {
+  } else if (!Tail && !MissingSlots) {
     B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_ARM), {Closure});
   }
   Call->eraseFromParent();

@@ -76,7 +76,32 @@ static void count(atomic_ulong *counter)
         memory_order_release);
 }
 
-/* Runs c's thread, timed (profile builds). */
+/* The trampoline of tail calls: runs c's thread, then the closure that its
+ * tail_call (one that is no musttail call) made (__cilkrt_cp_tail), then
+ * that thread's, and so on, in constant stack space. Each closure is freed
+ * once the thread its own thread tail-called has returned too, so that
+ * the arguments of a tail call may point into its caller's closure. A tail
+ * call pending on entry is that of a thread further down the C stack (it
+ * called code that runs threads after its tail_call): it stays for that
+ * thread's runner. */
+static inline void run_chain(struct worker *w, struct cp_closure *c)
+{
+    struct cp_closure *outer = w->cp_tail, *caller = NULL;
+    w->cp_tail = NULL;
+    do {
+        c->thread->run(c);
+        if (caller)
+            frame_free(w, caller, caller->size);
+        caller = c;
+        c = w->cp_tail;
+        w->cp_tail = NULL;
+    } while (c);
+    frame_free(w, caller, caller->size);
+    w->cp_tail = outer;
+}
+
+/* Runs c's thread (and its tail calls: one strand), timed (profile
+ * builds). */
 static __attribute__((noinline)) void run_profiled(struct worker *w,
                                                    struct cp_closure *c)
 {
@@ -84,19 +109,18 @@ static __attribute__((noinline)) void run_profiled(struct worker *w,
     profile_thread_begin(
         w, c->owner, atomic_load_explicit(&c->ready, memory_order_relaxed),
         &outer);
-    c->thread->run(c);
+    run_chain(w, c);
     profile_thread_end(w, &outer);
 }
 
-/* Runs c's thread and frees c. */
+/* Runs c's thread and the threads it tail-calls (one thread of the
+ * computation, as the paper counts them), and frees their closures. */
 static inline void run_one(struct worker *w, struct cp_closure *c)
 {
-    const struct __cilk_thread *t = c->thread;
     if (__builtin_expect(profile_threads, 0))
         run_profiled(w, c);
     else
-        t->run(c);
-    frame_free(w, c, c->size);
+        run_chain(w, c);
     STAT_INC(w, cp_threads);
     count(&w->cp_ran);
 }
@@ -164,6 +188,21 @@ void *__cilkrt_cp_new(const struct __cilk_thread *t, int missing,
 void __cilkrt_cp_arm(void *closure)
 {
     post(__cilkrt_tls_worker, closure);
+}
+
+/* Not counted as a closure made: it runs as part of the calling thread
+ * (run_chain), unless a later tail call of that thread posts it. */
+void *__cilkrt_cp_tail(const struct __cilk_thread *t, unsigned long size)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    struct cp_closure *c =
+        cp_init(frame_alloc(w, size), t, 0, size, w->cp_owner);
+    if (__builtin_expect(profile_threads, 0))
+        profile_thread_edge(w, &c->ready);
+    if (w->cp_tail)
+        post(w, w->cp_tail);
+    w->cp_tail = c;
+    return c;
 }
 
 void __cilkrt_cp_start(void *closure)

@@ -99,6 +99,9 @@ struct worker {
     /* Threads' closures this worker posted, and those it ran (threads.c):
      * written by the owner, summed by sched_threads_quiescent. */
     atomic_ulong cp_posted, cp_ran;
+    /* The closure of the running thread's tail_call (__cilkrt_cp_tail),
+     * which its runner runs next (threads.c), or null. */
+    struct cp_closure *cp_tail;
     char *stack_lo;  /* the lowest address of this worker's C stack */
     void *altstack;  /* where fault_handler runs */
     void *freelist[FREELIST_CLASSES];
