@@ -306,6 +306,13 @@
  * inlining and stack colouring its slot may be another local's): a write
  * for the checks, then forgotten. */
 #define CILK_ABI_RACE_SCOPE_END "__cilkrt_race_scope_end"
+/* read_range(ptr, size), write_range(ptr, size): ThreadSanitizer's own
+ * entry points, called by the pass for an access that ThreadSanitizer's
+ * instrumentation leaves out: to a member or element of an escaping local
+ * (it asks whether the address is captured, not whether the local is), or
+ * of a size other than 1, 2, 4, 8 or 16 bytes. */
+#define CILK_ABI_RACE_READ_RANGE "__tsan_read_range"
+#define CILK_ABI_RACE_WRITE_RANGE "__tsan_write_range"
 
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0

@@ -278,7 +278,9 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr}, true);
   else if (Name == CILK_ABI_RACE_TAIL) // atomic, the tail's locals
     Ty = FunctionType::get(Void, {Ptr, I32}, true);
-  else if (Name == CILK_ABI_RACE_FORGET || Name == CILK_ABI_RACE_SCOPE_END)
+  else if (Name == CILK_ABI_RACE_FORGET || Name == CILK_ABI_RACE_SCOPE_END ||
+           Name == CILK_ABI_RACE_READ_RANGE ||
+           Name == CILK_ABI_RACE_WRITE_RANGE)
     Ty = FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false);
   else if (isProfileHookName(Name) || Name == CILK_ABI_RACE_ENTER ||
            Name == CILK_ABI_RACE_RESUME || Name == CILK_ABI_RACE_SYNC ||

@@ -200,7 +200,7 @@ void registerCilkPipeline(PassBuilder &PB, Mode M, Instrument I) {
   if (I == Instrument::Race)
     PB.registerOptimizerLastEPCallback(
         [](ModulePassManager &MPM, OptimizationLevel) {
-          MPM.addPass(createModuleToFunctionPassAdaptor(RaceScopesPass()));
+          MPM.addPass(createModuleToFunctionPassAdaptor(RaceLocalsPass()));
           MPM.addPass(ModuleThreadSanitizerPass());
           MPM.addPass(createModuleToFunctionPassAdaptor(ThreadSanitizerPass()));
         });

@@ -102,8 +102,10 @@ bool instrumentForProfile(llvm::Module &M, Mode TheMode);
 bool instrumentForRace(llvm::Module &M);
 /// Race builds, at the end of the pipeline before ThreadSanitizer: a
 /// CILK_ABI_RACE_SCOPE_END hook before the end of each escaping local's
-/// lifetime (CilkRace.cpp).
-struct RaceScopesPass : llvm::PassInfoMixin<RaceScopesPass> {
+/// lifetime, and a CILK_ABI_RACE_READ_RANGE or _WRITE_RANGE check before
+/// each access that ThreadSanitizer would leave out although another
+/// strand may reach its memory (CilkRace.cpp).
+struct RaceLocalsPass : llvm::PassInfoMixin<RaceLocalsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);
   static bool isRequired() { return true; }

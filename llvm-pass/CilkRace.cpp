@@ -46,7 +46,7 @@
 // inlined: an inlined child's locals could share a stack slot with its
 // sibling's without a return in between.
 //
-// At the end of the pipeline, before ThreadSanitizer, RaceScopesPass marks
+// At the end of the pipeline, before ThreadSanitizer, RaceLocalsPass marks
 // the end of each local's lifetime where the local's address escapes:
 //
 //   call void @__cilkrt_race_scope_end(ptr %t, i64 4)   ; !dbg of the end
@@ -55,6 +55,21 @@
 // The slot may be another local's next (stack colouring shares slots, and
 // inlining brings the locals of calls into one frame); a strand that still
 // used the local in parallel races with its end.
+//
+// It also checks the accesses that ThreadSanitizer leaves out although
+// another strand may reach their memory. ThreadSanitizer skips an access to
+// a local when the access's address is not captured, not when the local is
+// not: a member or element at a nonzero offset (q.c, a[1]) is reached
+// through a GEP that only the load or store uses, so the parent's read of a
+// struct member that a spawn's tail writes would not be seen. And it has no
+// check for a size other than 1, 2, 4, 8 or 16 bytes (a struct of three
+// chars returned in a register is stored as an i24). Each such access gets
+// a check of its own, located at it:
+//
+//   call void @__tsan_read_range(ptr nocapture %q.c, i64 8)  ; !dbg of the load
+//   %v = load i64, ptr %q.c
+//
+// (nocapture: the call does not make ThreadSanitizer check it a second time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -121,6 +136,20 @@ static bool readForInletArgs(Instruction *U) {
          });
 }
 
+/// The addresses tail instruction I reads or writes: a load's or store's,
+/// and a memcpy's, memmove's or memset's (an aggregate result is copied
+/// into its destination by one, from the child's sret temporary or from
+/// the temporary its registers were stored into).
+static SmallVector<Value *, 2> accessedPointers(Instruction *I) {
+  if (Value *P = getLoadStorePointerOperand(I))
+    return {P};
+  if (auto *MT = dyn_cast<MemTransferInst>(I))
+    return {MT->getRawDest(), MT->getRawSource()};
+  if (auto *MS = dyn_cast<MemSetInst>(I))
+    return {MS->getRawDest()};
+  return {};
+}
+
 /// The instructions from Call to TailEnd, which the spawn statement's
 /// markers delimit (single entry: nothing else jumps in).
 static SmallVector<Instruction *, 16> tailInstructions(CallInst *Call,
@@ -183,23 +212,32 @@ static void instrument(Function &F) {
     // The locals the tail reads or writes go along too, for the same
     // reason: the parent's continuation may read them before the sync.
     // (Not the tail's own, such as an inlet's parameters, which the parent
-    // only sets before the call: after a steal the inlet gets a copy.)
+    // only sets before the call: after a steal the inlet gets a copy.) So
+    // does a pointer the parent computed for the tail (`*p = spawn`,
+    // `p->s = spawn`, hoisted before the call): it may be the address of a
+    // local that only the optimizer finds, and that would not escape then.
     if (TailEnd) {
       SmallVector<Value *, 4> TailArgs{Rec, B.getInt32(Atomic)};
       SmallVector<Instruction *, 16> Tail = tailInstructions(Call, TailEnd);
       SmallPtrSet<Instruction *, 16> InTail(Tail.begin(), Tail.end());
-      for (Instruction *I : Tail) {
-        Value *P = getLoadStorePointerOperand(I);
-        auto *A = P ? dyn_cast<AllocaInst>(getUnderlyingObject(P)) : nullptr;
-        if (!A || is_contained(TailArgs, A) ||
-            allUsersSatisfy(A, [&](Instruction *U) {
-              auto *St = dyn_cast<StoreInst>(U);
-              return InTail.count(U) || (St && St->getValueOperand() != A) ||
-                     readForInletArgs(U);
-            }))
-          continue;
-        TailArgs.push_back(A);
-      }
+      for (Instruction *I : Tail)
+        for (Value *P : accessedPointers(I)) {
+          Value *Obj = getUnderlyingObject(P);
+          if (is_contained(TailArgs, Obj) || is_contained(Args, Obj))
+            continue;
+          if (auto *A = dyn_cast<AllocaInst>(Obj)) {
+            if (!allUsersSatisfy(A, [&](Instruction *U) {
+                  auto *St = dyn_cast<StoreInst>(U);
+                  return InTail.count(U) ||
+                         (St && St->getValueOperand() != A) ||
+                         readForInletArgs(U);
+                }))
+              TailArgs.push_back(A);
+          } else if (auto *OI = dyn_cast<Instruction>(Obj);
+                     OI && OI != Call && !InTail.count(OI)) {
+            TailArgs.push_back(OI);
+          }
+        }
       CallInst::Create(Hook(CILK_ABI_RACE_TAIL), TailArgs, "",
                        std::next(Call->getIterator()));
     }
@@ -233,12 +271,8 @@ static void instrument(Function &F) {
     CallInst::Create(Hook(CILK_ABI_RACE_RETURN), {Rec}, "", I->getIterator());
 }
 
-PreservedAnalyses RaceScopesPass::run(Function &F,
-                                      FunctionAnalysisManager &) {
-  if (!F.hasFnAttribute(Attribute::SanitizeThread))
-    return PreservedAnalyses::all();
-  Module &M = *F.getParent();
-  const DataLayout &DL = M.getDataLayout();
+/// Marks the end of each escaping local's lifetime (see the file comment).
+static bool markScopeEnds(Function &F, const DataLayout &DL) {
   SmallVector<std::pair<IntrinsicInst *, AllocaInst *>, 8> Ends;
   for (Instruction &I : instructions(F))
     if (auto *II = dyn_cast<IntrinsicInst>(&I);
@@ -249,7 +283,8 @@ PreservedAnalyses RaceScopesPass::run(Function &F,
                                      /*StoreCaptures=*/true))
         Ends.push_back({II, AI});
   if (Ends.empty())
-    return PreservedAnalyses::all();
+    return false;
+  Module &M = *F.getParent();
   Type *I64 = Type::getInt64Ty(M.getContext());
   FunctionCallee Hook = getRuntimeFn(M, CILK_ABI_RACE_SCOPE_END);
   for (auto [II, AI] : Ends) {
@@ -262,7 +297,76 @@ PreservedAnalyses RaceScopesPass::run(Function &F,
                      "", II->getIterator())
         ->setDebugLoc(II->getDebugLoc());
   }
-  return PreservedAnalyses::none();
+  return true;
+}
+
+/// True if ThreadSanitizer has a check for an access of N bytes.
+static bool tsanHasSize(uint64_t N) {
+  return N == 1 || N == 2 || N == 4 || N == 8 || N == 16;
+}
+
+/// Checks the plain loads and stores that ThreadSanitizer leaves out
+/// although another strand may reach their memory (see the file comment):
+/// those of a size it has no check for (a struct of three chars returned
+/// in a register is stored as an i24), and those whose address is derived
+/// from a local that may be captured but is not captured itself. A local
+/// that does not escape is left out, as ThreadSanitizer leaves it.
+static bool checkMissedAccesses(Function &F, const DataLayout &DL) {
+  SmallDenseMap<AllocaInst *, bool, 8> Escapes;
+  auto MayEscape = [&](AllocaInst *A) {
+    auto [It, New] = Escapes.try_emplace(A, false);
+    if (New)
+      It->second = PointerMayBeCaptured(A, /*ReturnCaptures=*/true,
+                                        /*StoreCaptures=*/true);
+    return It->second;
+  };
+  SmallVector<Instruction *, 16> Missed;
+  for (Instruction &I : instructions(F)) {
+    auto *L = dyn_cast<LoadInst>(&I);
+    auto *St = dyn_cast<StoreInst>(&I);
+    if ((!L || L->isAtomic()) && (!St || St->isAtomic()))
+      continue;
+    Value *P = getLoadStorePointerOperand(&I);
+    TypeSize N = DL.getTypeStoreSize(getLoadStoreType(&I));
+    if (N.isScalable() || P->getType()->getPointerAddressSpace() != 0)
+      continue;
+    auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(P));
+    if (A && !MayEscape(A))
+      continue;
+    if (!tsanHasSize(N.getFixedValue()) ||
+        (A && P != A &&
+         !PointerMayBeCaptured(P, /*ReturnCaptures=*/true,
+                               /*StoreCaptures=*/true)))
+      Missed.push_back(&I);
+  }
+  if (Missed.empty())
+    return false;
+  // Before each, located at it (a store calls __tsan_write_range):
+  //
+  //   call void @__tsan_read_range(ptr nocapture %p, i64 <store size>)
+  Module &M = *F.getParent();
+  for (Instruction *I : Missed) {
+    Value *P = getLoadStorePointerOperand(I);
+    uint64_t N = DL.getTypeStoreSize(getLoadStoreType(I)).getFixedValue();
+    auto *Check = CallInst::Create(
+        getRuntimeFn(M, isa<StoreInst>(I) ? CILK_ABI_RACE_WRITE_RANGE
+                                          : CILK_ABI_RACE_READ_RANGE),
+        {P, ConstantInt::get(Type::getInt64Ty(M.getContext()), N)}, "",
+        I->getIterator());
+    Check->setDebugLoc(I->getDebugLoc());
+    Check->addParamAttr(0, Attribute::NoCapture);
+  }
+  return true;
+}
+
+PreservedAnalyses RaceLocalsPass::run(Function &F,
+                                      FunctionAnalysisManager &) {
+  if (!F.hasFnAttribute(Attribute::SanitizeThread))
+    return PreservedAnalyses::all();
+  const DataLayout &DL = F.getDataLayout();
+  bool Changed = checkMissedAccesses(F, DL);
+  Changed |= markScopeEnds(F, DL);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 bool instrumentForRace(Module &M) {

@@ -280,7 +280,10 @@ static AllocaInst *giveResultATemporary(CallBase *Call, unsigned ArgNo,
                              nullptr, Al, "result.tmp",
                              F.getEntryBlock().getFirstInsertionPt());
   Call->setArgOperand(ArgNo, Tmp);
+  // Located at the spawn, not at what follows: the race detector names the
+  // tail's write into x by this copy's location.
   IRBuilder<> B(Call->getNextNode());
+  B.SetCurrentDebugLocation(Call->getDebugLoc());
   B.CreateMemCpy(Var, Var->getAlign(), Tmp, Al,
                  F.getDataLayout().getTypeAllocSize(Ty));
   return Tmp;

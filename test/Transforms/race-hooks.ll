@@ -2,9 +2,11 @@
 ; after the allocas; spawn before each spawned call, with its pointer
 ; arguments; tail after the call when a result assignment follows, with
 ; the addresses it reads and writes (1: it reads before it writes, an
-; atomic `x op= r`; 0: `x = r`); resume after the statement's end; sync before a sync; return before each return; and
-; that every function is marked for ThreadSanitizer with frame pointers,
-; the procedures not inlined.
+; atomic `x op= r`; 0: `x = r`), a struct result's destination copied into
+; by a memcpy and a destination pointer computed before the call included;
+; resume after the statement's end; sync before a sync; return before each
+; return; and that every function is marked for ThreadSanitizer with frame
+; pointers, the procedures not inlined.
 ; RUN: %cilkopt -passes='cilk<serial;race>' -S %s | FileCheck %s
 ; RUN: not %cilkopt -passes='cilk<eager;race>' -disable-output %s 2>&1 | FileCheck --check-prefix=BAD %s
 
@@ -31,10 +33,46 @@ entry:
   ret i32 %v
 }
 
+%struct.big = type { i64, i64, i64, i64 }
+
+define void @mk(ptr sret(%struct.big) %r, i32 %v) #0 {
+  ret void
+}
+
+define i64 @mk2(i32 %v) #0 {
+  ret i64 0
+}
+
+; `q = spawn mk(1);` (through sret), `*p = spawn mk2(2);` (two ints in a
+; register, stored into a temporary and copied: p is loaded after the call,
+; as clang does, and moved before it).
+define i64 @h() #0 {
+entry:
+  %q = alloca %struct.big
+  %tmp = alloca %struct.big
+  %t = alloca i64
+  %p.addr = alloca ptr
+  %coerce = alloca i64
+  store ptr %t, ptr %p.addr
+  call void @mk(ptr sret(%struct.big) %tmp, i32 1), !cilk.spawn !0
+  call void @llvm.memcpy.p0.p0.i64(ptr %q, ptr %tmp, i64 32, i1 false)
+  call void @__cilk_spawn_end()
+  %r = call i64 @mk2(i32 2), !cilk.spawn !0
+  %p = load ptr, ptr %p.addr
+  store i64 %r, ptr %coerce
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %coerce, i64 8, i1 false)
+  call void @__cilk_spawn_end()
+  %c = getelementptr inbounds %struct.big, ptr %q, i32 0, i32 2
+  %v = load i64, ptr %c
+  call void @__cilk_sync_marker()
+  ret i64 %v
+}
+
 define i32 @plain(i32 %a) {
   ret i32 %a
 }
 
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare void @__cilk_spawn_end()
 declare void @__cilk_sync_marker()
 
@@ -68,6 +106,20 @@ attributes #0 = { "cilk" }
 ; CHECK: %v = load i32, ptr %x
 ; CHECK-NEXT: call void @__cilkrt_race_return(ptr %race)
 ; CHECK-NEXT: ret i32 %v
+
+; CHECK-LABEL: define i64 @h()
+; CHECK: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %tmp)
+; CHECK-NEXT: call void @mk(ptr sret(%struct.big) %tmp, i32 1), !cilk.spawn
+; CHECK-NEXT: call void (ptr, i32, ...) @__cilkrt_race_tail(ptr %race, i32 0, ptr %q)
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %q, ptr %tmp, i64 32, i1 false)
+; CHECK-NEXT: call void @__cilkrt_race_resume(ptr %race)
+; CHECK-NEXT: call void @__cilkrt_race_forget(ptr %tmp, i64 32)
+; CHECK-NEXT: %p = load ptr, ptr %p.addr
+; CHECK-NEXT: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race)
+; CHECK-NEXT: %r = call i64 @mk2(i32 2), !cilk.spawn
+; CHECK-NEXT: call void (ptr, i32, ...) @__cilkrt_race_tail(ptr %race, i32 0, ptr %p)
+; CHECK-NEXT: store i64 %r, ptr %coerce
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %coerce, i64 8, i1 false)
 
 ; CHECK-LABEL: define i32 @plain(i32 %a)
 ; CHECK-SAME: #[[C:[0-9]+]]
