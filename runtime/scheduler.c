@@ -28,6 +28,7 @@
 #include "units.h"
 #include "worker.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -103,6 +104,15 @@ static size_t deque_entries(void)
     return stack_bytes / MIN_FRAME_BYTES;
 }
 
+/* Two below the deque's size: on one worker, a closure of this depth and
+ * its ancestors waiting on the deque still leave its last entry free
+ * (release_finish). */
+int sched_max_depth(void)
+{
+    size_t n = deque_entries() - 2;
+    return n < INT_MAX ? (int)n : INT_MAX - 1;
+}
+
 /* ---- Running out of stack ---- */
 
 /* A worker that overflows its C stack faults in the guard below it. The
@@ -115,19 +125,25 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
     struct worker *w = __cilkrt_tls_worker;
     char *addr = si->si_addr;
     if (w && w->stack_lo && addr >= w->stack_lo - STACK_GUARD &&
-        addr < w->stack_lo + 4096) {
-        char msg[256];
-        int n = snprintf(msg, sizeof msg,
-                         "cilk: worker %d ran out of its %zu MiB stack "
-                         "(spawns or calls nested too deep); raise it with "
-                         "--stack MIB or CILK_STACK=MIB\n",
-                         w->id, stack_bytes >> 20);
-        ssize_t written = write(2, msg, (size_t)n);
-        (void)written; /* nothing better to do if stderr is gone */
-        _exit(2);
-    }
+        addr < w->stack_lo + 4096)
+        sched_out_of_stack(w);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+/* Async-signal-safe enough for fault_handler: no allocation, no stdio
+ * stream, and _exit, not exit (other workers are still running). */
+_Noreturn void sched_out_of_stack(const struct worker *w)
+{
+    char msg[256];
+    int n = snprintf(msg, sizeof msg,
+                     "cilk: worker %d ran out of its %zu MiB stack "
+                     "(spawns or calls nested too deep); raise it with "
+                     "--stack MIB or CILK_STACK=MIB\n",
+                     w->id, stack_bytes >> 20);
+    ssize_t written = write(2, msg, (size_t)n);
+    (void)written; /* nothing better to do if stderr is gone */
+    _exit(2);
 }
 
 /* Gives the calling worker an alternate signal stack and records where its
@@ -384,6 +400,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
         c->inlet = v->last_inlet;
         atomic_init(&c->join, 2); /* its token + the child running on v */
         closure_init_gens(c, v->last_gen);
+        closure_link_depth(v, c);
         if (w)
             STAT_INC(w, closures);
     }

@@ -48,6 +48,17 @@ void sched_set_stress(int on);
  * so. Set before sched_start. */
 void sched_set_stack(int mib);
 
+/* The deepest spawn nesting one worker's stack could hold: a frame takes
+ * at least 16 bytes. A chain of closures deeper than this is a recursion
+ * that would have overflowed the stack had it stayed there (closure.h:
+ * depth), which only stress, or thieves' requests, moved into the heap. */
+int sched_max_depth(void);
+
+/* Stops the program as a worker that overflows its C stack does: says
+ * that w ran out of its stack and how to raise it, exit status 2. Also
+ * for a closure chain deeper than sched_max_depth. */
+_Noreturn void sched_out_of_stack(const struct worker *w);
+
 /* Starts nproc workers, once per process; later calls do nothing. Returns
  * true if the pool is (now) running. */
 bool sched_start(int nproc);
