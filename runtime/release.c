@@ -125,6 +125,7 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     w->released = true;
     atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_NORMAL,
                           memory_order_relaxed);
+    sched_stress_released(w);
 }
 
 /* Caller: the slow clone of f, which pushed f before the spawned call at

@@ -118,8 +118,9 @@ struct closure *sched_steal(struct worker *w);
 void sched_run(struct worker *w, struct closure *c);
 
 /* Takes the oldest entry of some worker's deque (trying each worker once,
- * from worker `first` modulo their number) if wanted() accepts it, as a
- * thief takes it, and makes it a closure; null if none (then worker
+ * from worker `first` modulo their number; under stress, first the oldest
+ * closure stolen from it and held, scheduler.c) if wanted() accepts it, as
+ * a thief takes it, and makes it a closure; null if none (then worker
  * `first` is asked to release its frames, as a thief asks). For a thread
  * that is no worker (dist.c: it serves other processes' steal requests). */
 struct closure *sched_take_oldest(unsigned first,
@@ -136,5 +137,10 @@ void sched_stop_doomed(struct closure *f);
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
                     __cilk_inlet_fn inlet, int gen);
+/* Stress mode, after w's release pushed its closures: w steals the oldest
+ * entry of its own deque as a thief would, or if there is none the
+ * closure it was to resume (w->next); it runs later, on whichever worker
+ * steals next. Caller: w, holding no lock. */
+void sched_stress_released(struct worker *w);
 
 #endif
