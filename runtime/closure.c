@@ -1,6 +1,7 @@
 /* closure.c - closures, results, the join protocol and frame memory. */
 #include "closure.h"
 #include "dist.h"
+#include "scheduler.h"
 #include "worker.h"
 
 #include <stdlib.h>
@@ -96,6 +97,15 @@ void closure_init_gens(struct closure *c, int gen)
     c->spawn_gen = 0;
     atomic_init(&c->abort_gen, 0);
     c->parent_gen = gen;
+    c->depth = 0;
+}
+
+void closure_link_depth(struct worker *w, struct closure *c)
+{
+    int depth = c->parent ? c->parent->depth + 1 : 1;
+    if (depth > sched_max_depth())
+        sched_out_of_stack(w);
+    c->depth = depth;
 }
 
 void closure_join(struct worker *w, struct closure *p)

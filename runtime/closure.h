@@ -17,7 +17,16 @@ struct worker;
 struct closure {
     const struct __cilk_desc *desc;
     int resume;
-    int flags;
+    union {
+        /* How many spawns deep the closure is: its parent's depth plus one
+         * (closure_link_depth, release_finish), 0 for a computation's root
+         * and a frame that arrived from another process. A lower bound on
+         * the frames that would nest on a stack above the root's, kept so
+         * that a chain of closures cannot grow past what a worker's stack
+         * could hold (unbounded spawn recursion under stress). */
+        int depth;
+        int flags; /* a shadow's: the rank its frame went to (dist.c) */
+    };
     /* Where this closure's result goes when its slow clone returns. */
     struct closure *parent;
     void *dst;
@@ -72,8 +81,14 @@ void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
                            void *dst);
 
 /* A fresh closure's runtime words: no lock, generation 0, parent_gen
- * gen. */
+ * gen, depth 0 (linking it to a parent sets its depth). */
 void closure_init_gens(struct closure *c, int gen);
+
+/* c was linked to c->parent: c's depth is one more than the parent's. A
+ * depth no worker's stack could hold stops the program as a stack
+ * overflow does (sched_out_of_stack), naming worker w, whose stack the
+ * chain grew from. */
+void closure_link_depth(struct worker *w, struct closure *c);
 
 /* Some ancestor of c abandoned the child c descends from (inlet.c). */
 bool closure_doomed(struct closure *c);

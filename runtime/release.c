@@ -100,9 +100,20 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     deque_reset_if_empty(w);
     struct __cilk_frame **t =
         atomic_load_explicit(&w->tail, memory_order_relaxed);
+    /* The chain's depths, the oldest's one more than its parent's. One
+     * too deep for a stack is unbounded recursion that releases moved off
+     * the stack: stop as the stack's overflow would have (on one worker
+     * the deque would overflow next, on several the heap would grow). */
+    closure_link_depth(w, old);
+    if ((size_t)old->depth + k > (size_t)sched_max_depth() ||
+        t + k > w->deque_last)
+        sched_out_of_stack(w);
     size_t i = k;
-    for (struct closure *c = young->parent; i > 0; c = c->parent)
+    for (struct closure *c = young->parent; i > 0; c = c->parent) {
         t[--i] = (struct __cilk_frame *)c;
+        c->depth = old->depth + (int)i; /* i links above old */
+    }
+    young->depth = old->depth + (int)k;
     /* Release: a thief that sees the new tail sees the entries and the
      * closures' contents. */
     atomic_store_explicit(&w->tail, t + k, memory_order_release);
@@ -114,6 +125,7 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     w->released = true;
     atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_NORMAL,
                           memory_order_relaxed);
+    sched_stress_released(w);
 }
 
 /* Caller: the slow clone of f, which pushed f before the spawned call at

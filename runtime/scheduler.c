@@ -28,6 +28,7 @@
 #include "units.h"
 #include "worker.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -86,6 +87,11 @@ static void root_inlet(void *dst, const void *result, void *frame)
 
 static int stress; /* CILK_STRESS */
 static bool eager; /* the program's frames are pushed at each spawn */
+static bool stress_armed_pop(struct worker *w, struct __cilk_frame **t);
+static void stress_arm(struct worker *w);
+static struct closure *take_held(struct worker *w, struct worker *v,
+                                 bool youngest,
+                                 bool (*ok)(struct __cilk_frame *));
 static pthread_barrier_t exit_barrier;
 
 void sched_set_stress(int on)
@@ -103,6 +109,15 @@ static size_t deque_entries(void)
     return stack_bytes / MIN_FRAME_BYTES;
 }
 
+/* Two below the deque's size: on one worker, a closure of this depth and
+ * its ancestors waiting on the deque still leave its last entry free
+ * (release_finish). */
+int sched_max_depth(void)
+{
+    size_t n = deque_entries() - 2;
+    return n < INT_MAX ? (int)n : INT_MAX - 1;
+}
+
 /* ---- Running out of stack ---- */
 
 /* A worker that overflows its C stack faults in the guard below it. The
@@ -115,19 +130,25 @@ static void fault_handler(int sig, siginfo_t *si, void *ctx)
     struct worker *w = __cilkrt_tls_worker;
     char *addr = si->si_addr;
     if (w && w->stack_lo && addr >= w->stack_lo - STACK_GUARD &&
-        addr < w->stack_lo + 4096) {
-        char msg[256];
-        int n = snprintf(msg, sizeof msg,
-                         "cilk: worker %d ran out of its %zu MiB stack "
-                         "(spawns or calls nested too deep); raise it with "
-                         "--stack MIB or CILK_STACK=MIB\n",
-                         w->id, stack_bytes >> 20);
-        ssize_t written = write(2, msg, (size_t)n);
-        (void)written; /* nothing better to do if stderr is gone */
-        _exit(2);
-    }
+        addr < w->stack_lo + 4096)
+        sched_out_of_stack(w);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+/* Async-signal-safe enough for fault_handler: no allocation, no stdio
+ * stream, and _exit, not exit (other workers are still running). */
+_Noreturn void sched_out_of_stack(const struct worker *w)
+{
+    char msg[256];
+    int n = snprintf(msg, sizeof msg,
+                     "cilk: worker %d ran out of its %zu MiB stack "
+                     "(spawns or calls nested too deep); raise it with "
+                     "--stack MIB or CILK_STACK=MIB\n",
+                     w->id, stack_bytes >> 20);
+    ssize_t written = write(2, msg, (size_t)n);
+    (void)written; /* nothing better to do if stderr is gone */
+    _exit(2);
 }
 
 /* Gives the calling worker an alternate signal stack and records where its
@@ -161,11 +182,32 @@ static void fault_teardown(struct worker *w)
 
 /* ---- Owner side of the deque ---- */
 
+/* An armed steal (worker.h: armed_head) is over: head is real again.
+ * Caller holds w->lock. */
+static void disarm(struct worker *w)
+{
+    struct __cilk_frame **h =
+        atomic_load_explicit(&w->armed_head, memory_order_relaxed);
+    if (h) {
+        atomic_store(&w->head, h);
+        atomic_store_explicit(&w->armed_head, NULL, memory_order_relaxed);
+    }
+}
+
+/* v's deque holds no entry, as a thief sees it without v's lock (an
+ * armed head is no proof). */
+static bool looks_empty(struct worker *v)
+{
+    return atomic_load(&v->head) >= atomic_load(&v->tail) &&
+           !atomic_load_explicit(&v->armed_head, memory_order_relaxed);
+}
+
 void deque_reset_if_empty(struct worker *w)
 {
     if (atomic_load_explicit(&w->head, memory_order_relaxed) == w->deque)
         return;
     spin_lock(&w->lock);
+    disarm(w);
     if (atomic_load(&w->head) == atomic_load(&w->tail)) {
         atomic_store(&w->head, w->deque);
         atomic_store(&w->tail, w->deque);
@@ -178,6 +220,7 @@ void deque_settle(struct worker *w, struct __cilk_frame **entry)
     if (atomic_load_explicit(&w->tail, memory_order_relaxed) == entry)
         return;
     spin_lock(&w->lock);
+    atomic_store_explicit(&w->armed_head, NULL, memory_order_relaxed);
     atomic_store(&w->head, entry);
     atomic_store(&w->tail, entry);
     spin_unlock(&w->lock);
@@ -186,6 +229,7 @@ void deque_settle(struct worker *w, struct __cilk_frame **entry)
 bool deque_empty(struct worker *w, struct __cilk_frame **t)
 {
     spin_lock(&w->lock);
+    disarm(w);
     bool empty = atomic_load(&w->head) >= t;
     spin_unlock(&w->lock);
     return empty;
@@ -195,6 +239,7 @@ struct closure *deque_pop_contended(struct worker *w,
                                     struct __cilk_frame **t)
 {
     spin_lock(&w->lock);
+    disarm(w);
     if (atomic_load(&w->head) > t) {
         atomic_store(&w->tail, t + 1);
         spin_unlock(&w->lock);
@@ -291,9 +336,13 @@ int __cilkrt_pop_slow(void *wv, void *result)
     struct worker *w = wv;
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(&w->tail);
+    bool rearm = atomic_load_explicit(&w->armed_head, memory_order_relaxed) &&
+                 stress_armed_pop(w, t);
     if (w->stop_head && t >= w->stop_head)
         return pop_stopped(w, t);
     if (atomic_load(&w->head) <= t) {
+        if (rearm)
+            stress_arm(w);
         spin_unlock(&w->lock);
         return CILK_POP_OK;
     }
@@ -353,13 +402,16 @@ int __cilkrt_sync(void *wv, struct __cilk_frame *f)
 /* ---- Thief side ---- */
 
 /* Makes the stolen entry e of victim v a closure. Caller holds v->lock;
- * w is the thief, or null for dist.c's communicator (no worker). */
+ * w is the thief, or null for a thread that is no worker (dist.c's
+ * communicator, the stress thread). *made: e became a closure here (a
+ * frame copied into the heap, or a heap frame), as STAT closures counts. */
 static struct closure *promote(struct worker *w, struct worker *v,
-                               struct __cilk_frame *e)
+                               struct __cilk_frame *e, bool *made)
 {
     struct closure *c;
     const struct __cilk_desc *d = e->desc;
     bool released = false;
+    *made = false;
     if (d->flags & CILK_DESC_THREAD) /* threads.c: no frame, no parent */
         return (struct closure *)e;
     if ((struct closure *)e ==
@@ -384,6 +436,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
         c->inlet = v->last_inlet;
         atomic_init(&c->join, 2); /* its token + the child running on v */
         closure_init_gens(c, v->last_gen);
+        closure_link_depth(v, c);
+        *made = true;
         if (w)
             STAT_INC(w, closures);
     }
@@ -448,6 +502,8 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
                                                 bool (*ok)(struct __cilk_frame *))
 {
     spin_lock(&v->lock);
+    bool armed = atomic_load_explicit(&v->armed_head, memory_order_relaxed);
+    disarm(v);
     if (v->stop_head) { /* head is not a position now (sched_stop_doomed) */
         spin_unlock(&v->lock);
         return NULL;
@@ -458,6 +514,8 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
      * may we look at it (a popped one may be freed already). */
     if (h + 1 > atomic_load(&v->tail) || (ok && !ok(*h))) {
         atomic_store(&v->head, h);
+        if (armed)
+            stress_arm(v); /* nothing taken: the owner's steal still comes */
         spin_unlock(&v->lock);
         return NULL;
     }
@@ -480,7 +538,10 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
     int k = (int)(next_random(w) % (uint64_t)(n - 1));
     struct worker *v = workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
-    if (atomic_load(&v->head) >= atomic_load(&v->tail)) {
+    struct closure *c = threads_only ? NULL : take_held(w, v, false, NULL);
+    if (c)
+        return c;
+    if (looks_empty(v)) {
         if (!threads_only)
             request_release(v, false);
         STAT_INC(w, empty);
@@ -489,15 +550,183 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
     struct __cilk_frame *e = claim_oldest(v, threads_only ? is_thread : NULL);
     if (!e)
         return NULL;
-    struct closure *c = promote(w, v, e);
+    bool made;
+    c = promote(w, v, e, &made);
     spin_unlock(&v->lock);
     STAT_INC(w, steals);
     return c;
 }
 
+/* ---- Stress mode's steals ----
+ *
+ * In stress mode frames are stolen far more often than real thieves would
+ * steal them, in every mode, on one worker too, however seldom a busy
+ * machine lets the thieves run: frames become closures, pops fail and
+ * continuations run in slow clones thousands of times. The steals:
+ *   - the stress thread's (stress_main): one to four of the oldest entries
+ *     of every worker's deque, every 50-100 us, wherever the worker is;
+ *   - eager mode: a worker starting a closure (or a computation) arms a
+ *     steal of its own (stress_self, stress_arm): its next pop goes to
+ *     __cilkrt_pop_slow, which takes the oldest entry of its own deque as
+ *     a thief would, and arms again with probability 7/8; so the first
+ *     pop of every computation steals, and each steal's continuation, when
+ *     it runs, starts more;
+ *   - the lazy modes: after each release, the worker takes the oldest
+ *     entry of its own deque, or if it has none the closure it would have
+ *     resumed (sched_stress_released); so the first release of every
+ *     computation steals.
+ * What is stolen from a worker is held by that worker (worker.h: held)
+ * until a thief takes it, the oldest first, as it would take the deque's
+ * oldest entry, or the worker itself does, the youngest first, when its
+ * scheduler looks for work (steal): on one worker, once its C stack has
+ * unwound, and the continuations run in the serial order. Held work is
+ * never left for others only: a worker that waited for other workers to
+ * run what was stolen from it could wait forever (a search that only an
+ * abort ends, with every other worker busy in a subtree the abort is to
+ * stop). Threads' closures are not taken (a worker that waits for a
+ * thread's result runs only threads: threads.c), nor a guest's entries
+ * (scheduler.h): a guest's thread may be what the workers wait for. */
+
+static bool is_procedure(struct __cilk_frame *e)
+{
+    return !is_thread(e);
+}
+
+/* Adds c, stolen from v, as v's youngest held closure; made: the stress
+ * thread made it a closure, and whoever runs it counts that. Caller holds
+ * v->lock. */
+static void hold(struct worker *v, struct closure *c, bool made)
+{
+    if (v->held_end == v->held_cap) {
+        unsigned n = v->held_end - v->held_first;
+        if (v->held_first) { /* room below: move down */
+            memmove(v->held, v->held + v->held_first, n * sizeof *v->held);
+        } else {
+            v->held_cap = v->held_cap ? 2 * v->held_cap : 64;
+            v->held = realloc(v->held, v->held_cap * sizeof *v->held);
+            if (!v->held)
+                abort();
+        }
+        v->held_first = 0;
+        v->held_end = n;
+    }
+    v->held[v->held_end++] = (struct held){c, made};
+    atomic_fetch_add_explicit(&v->nheld, 1, memory_order_relaxed);
+}
+
+/* Takes v's youngest (owner) or oldest (thief) held closure, if ok
+ * accepts it (a null ok accepts any), or null: a successful steal of w's,
+ * or of a thread that is no worker (null w: dist.c's communicator). */
+static struct closure *take_held(struct worker *w, struct worker *v,
+                                 bool youngest,
+                                 bool (*ok)(struct __cilk_frame *))
+{
+    if (!atomic_load_explicit(&v->nheld, memory_order_relaxed))
+        return NULL;
+    struct held h = {NULL, false};
+    spin_lock(&v->lock);
+    if (v->held_first < v->held_end) {
+        unsigned i = youngest ? v->held_end - 1 : v->held_first;
+        if (!ok || ok((struct __cilk_frame *)v->held[i].c)) {
+            h = v->held[i];
+            if (youngest)
+                v->held_end--;
+            else
+                v->held_first++;
+            if (v->held_first == v->held_end)
+                v->held_first = v->held_end = 0;
+            atomic_fetch_sub_explicit(&v->nheld, 1, memory_order_relaxed);
+        }
+    }
+    spin_unlock(&v->lock);
+    if (!h.c || !w)
+        return h.c;
+    STAT_INC(w, steals);
+    if (h.made) {
+        STAT_INC(w, closures);
+        /* A copy from the heap (a heap frame was counted where it was
+         * allocated); frame_free counts it out wherever it ends. */
+        if (!(h.c->desc->flags & CILK_DESC_HEAP_FRAME) &&
+            ++w->stats.live > w->stats.max_live)
+            w->stats.max_live = w->stats.live;
+    }
+    return h.c;
+}
+
+/* The stress thread: takes up to n of v's oldest entries. */
+static void stress_steal(struct worker *v, unsigned n)
+{
+    if (v->guest)
+        return;
+    while (n-- && !looks_empty(v)) {
+        struct __cilk_frame *e = claim_oldest(v, is_procedure);
+        if (!e)
+            return;
+        bool made;
+        struct closure *c = promote(NULL, v, e, &made);
+        hold(v, c, made);
+        spin_unlock(&v->lock);
+    }
+}
+
+/* Makes w's next pop go to __cilkrt_pop_slow (worker.h: armed_head), but
+ * not under an abort's stop, nor on a guest. Caller holds w->lock. */
+static void stress_arm(struct worker *w)
+{
+    if (w->stop_head || w->guest ||
+        atomic_load_explicit(&w->armed_head, memory_order_relaxed))
+        return;
+    atomic_store_explicit(&w->armed_head, atomic_load(&w->head),
+                          memory_order_relaxed);
+    atomic_store(&w->head, (struct __cilk_frame **)UINTPTR_MAX);
+}
+
+/* w's pop (of the entry at t) found its head armed: w steals the oldest
+ * entry of its own deque as a thief would, before the pop goes on, which
+ * fails if that entry was the one at t. Returns true if the pop, should
+ * it succeed, is to arm the next steal (7 times in 8 after a steal: a run
+ * of steals averages 8, and the oldest entries are the outermost frames,
+ * whose continuations run late; with 1 in 2, fib(25) on one worker saw a
+ * few dozen steals, with 7 in 8 thousands, at no cost in time worth the
+ * name). Caller: w, holding w->lock. */
+static bool stress_armed_pop(struct worker *w, struct __cilk_frame **t)
+{
+    disarm(w);
+    struct __cilk_frame **h = atomic_load(&w->head);
+    if (h > t || !is_procedure(*h))
+        return false;
+    atomic_store(&w->head, h + 1);
+    bool made;
+    hold(w, promote(w, w, *h, &made), false); /* counted in w's stats */
+    return next_random(w) % 8 != 0;
+}
+
+void sched_stress_released(struct worker *w)
+{
+    if (!stress || w->guest)
+        return;
+    spin_lock(&w->lock);
+    struct __cilk_frame **h = atomic_load(&w->head);
+    if (h < atomic_load(&w->tail)) {
+        if (is_procedure(*h)) {
+            atomic_store(&w->head, h + 1);
+            bool made;
+            hold(w, promote(w, w, *h, &made), false);
+        }
+    } else {
+        /* Nothing pushed: the youngest closure released is the only one. */
+        hold(w, w->next, false);
+        w->next = NULL;
+    }
+    spin_unlock(&w->lock);
+}
+
 static struct closure *steal(struct worker *w)
 {
-    return steal_from_random(w, false);
+    struct closure *c = NULL;
+    if (stress && (c = take_held(w, w, true, NULL)))
+        STAT_INC(w, steal_attempts);
+    return c ? c : steal_from_random(w, false);
 }
 
 struct closure *sched_steal_thread(struct worker *w)
@@ -516,11 +745,15 @@ struct closure *sched_take_oldest(unsigned first,
     int n = atomic_load_explicit(&nvictims, memory_order_acquire);
     for (int i = 0; i < n; i++) {
         struct worker *v = workers[(first + (unsigned)i) % (unsigned)n];
-        if (atomic_load(&v->head) >= atomic_load(&v->tail))
+        struct closure *c = take_held(NULL, v, false, wanted);
+        if (c)
+            return c; /* stress: older than v's deque's entries */
+        if (looks_empty(v))
             continue;
         struct __cilk_frame *e = claim_oldest(v, wanted);
         if (e) {
-            struct closure *c = promote(NULL, v, e);
+            bool made;
+            struct closure *c = promote(NULL, v, e, &made);
             spin_unlock(&v->lock);
             return c;
         }
@@ -554,6 +787,7 @@ bool sched_threads_quiescent(void)
 static void stack_returned(struct worker *w)
 {
     spin_lock(&w->lock);
+    disarm(w);
     atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
     w->last_stolen = NULL;
     if (w->stop_head) {
@@ -574,14 +808,22 @@ static void after_unwind(struct worker *w)
     deque_reset_if_empty(w);
 }
 
-/* Stress mode: as a closure starts on w, make a steal attempt against w
- * itself with probability `percent`, so even a single worker releases at
- * its next check, again and again (with the timer below, this makes
- * thousands of releases in a test of a few milliseconds). */
+/* Stress mode: as a closure starts on w, with probability `percent`,
+ * make a steal attempt against w itself, so even a single worker releases
+ * at its next check, again and again (with the timer below, this makes
+ * thousands of releases in a test of a few milliseconds), or in eager mode
+ * arm a steal of its own at its next pop. */
 static void stress_self(struct worker *w, unsigned percent)
 {
-    if (stress && next_random(w) % 100 < percent)
+    if (!stress || next_random(w) % 100 >= percent)
+        return;
+    if (!eager) {
         attempt_steal(&__cilkrt_tls_cf);
+        return;
+    }
+    spin_lock(&w->lock);
+    stress_arm(w);
+    spin_unlock(&w->lock);
 }
 
 /* ---- fork() (scheduler.h) ---- */
@@ -674,6 +916,7 @@ void sched_stop_doomed(struct closure *f)
     for (int i = 0; i < n; i++) {
         struct worker *v = workers[i];
         spin_lock(&v->lock);
+        disarm(v); /* a stop's head replaces it */
         if (may_run_doomed(v, f)) {
             atomic_int *cf = atomic_load_explicit(&v->cf, memory_order_acquire);
             if (cf)
@@ -822,14 +1065,16 @@ static void scheduler(struct worker *w)
     }
 }
 
-/* Stress mode: a thread of the runtime's own makes an unsuccessful steal
- * attempt against every worker and guest every 50-100 microseconds of wall
- * time, wherever each is: releases start at random depths, on any number
- * of workers, hundreds of times even in a test of a few milliseconds. It
- * writes the flags as a thief does and sends no signal, so the program's
- * own system calls (nanosleep, poll, ...) are never interrupted. It stops
- * with the workers and waits at their exit barrier, since the flags it
- * writes live in their thread-local storage. */
+/* Stress mode: a thread of the runtime's own, every 50-100 microseconds
+ * of wall time, makes an unsuccessful steal attempt against every worker
+ * and guest, wherever each is, and steals one to four of the oldest
+ * entries of every worker's deque (stress_steal): releases start at random
+ * depths, on any number of workers, and eager frames are stolen, hundreds
+ * of times even in a test of a few milliseconds. It writes the flags and
+ * takes the deques' entries as a thief does and sends no signal, so the
+ * program's own system calls (nanosleep, poll, ...) are never
+ * interrupted. It stops with the workers and waits at their exit barrier,
+ * since the flags it writes live in their thread-local storage. */
 static pthread_t stress_thread;
 
 static void *stress_main(void *arg)
@@ -839,8 +1084,10 @@ static void *stress_main(void *arg)
     uint64_t rng = 0x2545f4914f6cdd1dull;
     while (!atomic_load_explicit(&done, memory_order_acquire)) {
         int n = atomic_load_explicit(&nvictims, memory_order_acquire);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             request_release(workers[i], false);
+            stress_steal(workers[i], 1 + (unsigned)(xorshift(&rng) % 4));
+        }
         struct timespec ts = {0, 50000 + (long)(xorshift(&rng) % 50000)};
         nanosleep(&ts, NULL);
     }

@@ -48,6 +48,17 @@ void sched_set_stress(int on);
  * so. Set before sched_start. */
 void sched_set_stack(int mib);
 
+/* The deepest spawn nesting one worker's stack could hold: a frame takes
+ * at least 16 bytes. A chain of closures deeper than this is a recursion
+ * that would have overflowed the stack had it stayed there (closure.h:
+ * depth), which only stress, or thieves' requests, moved into the heap. */
+int sched_max_depth(void);
+
+/* Stops the program as a worker that overflows its C stack does: says
+ * that w ran out of its stack and how to raise it, exit status 2. Also
+ * for a closure chain deeper than sched_max_depth. */
+_Noreturn void sched_out_of_stack(const struct worker *w);
+
 /* Starts nproc workers, once per process; later calls do nothing. Returns
  * true if the pool is (now) running. */
 bool sched_start(int nproc);
@@ -107,8 +118,9 @@ struct closure *sched_steal(struct worker *w);
 void sched_run(struct worker *w, struct closure *c);
 
 /* Takes the oldest entry of some worker's deque (trying each worker once,
- * from worker `first` modulo their number) if wanted() accepts it, as a
- * thief takes it, and makes it a closure; null if none (then worker
+ * from worker `first` modulo their number; under stress, first the oldest
+ * closure stolen from it and held, scheduler.c) if wanted() accepts it, as
+ * a thief takes it, and makes it a closure; null if none (then worker
  * `first` is asked to release its frames, as a thief asks). For a thread
  * that is no worker (dist.c: it serves other processes' steal requests). */
 struct closure *sched_take_oldest(unsigned first,
@@ -125,5 +137,10 @@ void sched_stop_doomed(struct closure *f);
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
                     __cilk_inlet_fn inlet, int gen);
+/* Stress mode, after w's release pushed its closures: w steals the oldest
+ * entry of its own deque as a thief would, or if there is none the
+ * closure it was to resume (w->next); it runs later, on whichever worker
+ * steals next. Caller: w, holding no lock. */
+void sched_stress_released(struct worker *w);
 
 #endif

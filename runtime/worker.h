@@ -60,6 +60,23 @@ struct worker {
      * __cilkrt_pop_slow, which decides, and thieves (who check this field
      * under `lock`) take nothing. Guarded by `lock`. */
     struct __cilk_frame **stop_head;
+    /* Stress mode, eager: non-null while the owner has armed a steal of
+     * its own (scheduler.c: stress_arm). It holds the real head; head
+     * points past any tail, so that the owner's next pop goes to
+     * __cilkrt_pop_slow, which takes the deque's oldest entry as a thief
+     * would. Whoever takes `lock` to use head puts it back first
+     * (disarm). Written under `lock`; read without it only as a hint. */
+    _Atomic(struct __cilk_frame **) armed_head;
+    /* Stress mode: closures stolen from this deque by the stress thread
+     * or by the owner itself, not yet run (scheduler.c: hold), oldest
+     * first: held[held_first, held_end), in an array of held_cap. Guarded
+     * by `lock`; nheld, their number, is read without it as a hint. */
+    struct held {
+        struct closure *c;
+        bool made; /* the stress thread made it a closure (stats) */
+    } *held;
+    unsigned held_first, held_end, held_cap;
+    atomic_uint nheld;
     /* A guest slot (scheduler.c): its owner may leave, so thieves write
      * the word `cf` points to only while holding `lock`. Never changes. */
     bool guest;
