@@ -43,9 +43,12 @@ Cilk_time Cilk_get_wall_time(void)
     return microseconds(CLOCK_MONOTONIC);
 }
 
+/* The wall clock, as Cilk-5 on Linux (gettimeofday): a procedure that
+ * reads it before and after a spawn may continue on another worker, whose
+ * thread CPU time is no later than the first one's. */
 Cilk_time Cilk_get_time(void)
 {
-    return microseconds(CLOCK_THREAD_CPUTIME_ID);
+    return microseconds(CLOCK_MONOTONIC);
 }
 
 double Cilk_wall_time_to_sec(Cilk_time t)
