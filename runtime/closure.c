@@ -1,7 +1,6 @@
 /* closure.c - closures, results, the join protocol and frame memory. */
 #include "closure.h"
 #include "dist.h"
-#include "scheduler.h"
 #include "worker.h"
 
 #include <stdlib.h>
@@ -100,12 +99,9 @@ void closure_init_gens(struct closure *c, int gen)
     c->depth = 0;
 }
 
-void closure_link_depth(struct worker *w, struct closure *c)
+void closure_link_depth(struct closure *c)
 {
-    int depth = c->parent ? c->parent->depth + 1 : 1;
-    if (depth > sched_max_depth())
-        sched_out_of_stack(w);
-    c->depth = depth;
+    c->depth = c->parent ? c->parent->depth + 1 : 1;
 }
 
 void closure_join(struct worker *w, struct closure *p)

@@ -84,11 +84,10 @@ void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
  * gen, depth 0 (linking it to a parent sets its depth). */
 void closure_init_gens(struct closure *c, int gen);
 
-/* c was linked to c->parent: c's depth is one more than the parent's. A
- * depth no worker's stack could hold stops the program as a stack
- * overflow does (sched_out_of_stack), naming worker w, whose stack the
- * chain grew from. */
-void closure_link_depth(struct worker *w, struct closure *c);
+/* c was linked to c->parent: c's depth is one more than the parent's. The
+ * caller stops the program at a depth no worker's stack could hold, as a
+ * stack overflow does (scheduler.h: sched_max_depth, sched_out_of_stack). */
+void closure_link_depth(struct closure *c);
 
 /* Some ancestor of c abandoned the child c descends from (inlet.c). */
 bool closure_doomed(struct closure *c);

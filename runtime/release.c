@@ -104,7 +104,7 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
      * too deep for a stack is unbounded recursion that releases moved off
      * the stack: stop as the stack's overflow would have (on one worker
      * the deque would overflow next, on several the heap would grow). */
-    closure_link_depth(w, old);
+    closure_link_depth(old);
     if ((size_t)old->depth + k > (size_t)sched_max_depth() ||
         t + k > w->deque_last)
         sched_out_of_stack(w);

@@ -436,7 +436,9 @@ static struct closure *promote(struct worker *w, struct worker *v,
         c->inlet = v->last_inlet;
         atomic_init(&c->join, 2); /* its token + the child running on v */
         closure_init_gens(c, v->last_gen);
-        closure_link_depth(v, c);
+        closure_link_depth(c);
+        if (c->depth > sched_max_depth())
+            sched_out_of_stack(v); /* the chain grew from v's stack */
         *made = true;
         if (w)
             STAT_INC(w, closures);
