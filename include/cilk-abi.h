@@ -507,7 +507,9 @@ void __cilkrt_cp_arm(void *closure);
  * calls runs in constant stack space. The caller's own closure stays
  * allocated until T has returned, so T's arguments may point into it (not
  * into the caller's locals). If the calling thread made an earlier tail
- * call, that closure is posted instead, as by `spawn`. */
+ * call, that closure is posted instead, as by `spawn`: it may run after
+ * the caller's closure is freed, so only the last tail call's arguments
+ * may point into it. */
 void *__cilkrt_cp_tail(const struct __cilk_thread *t, unsigned long size);
 /* A Cilk procedure's `spawn T(...)`: runs the filled closure now, and the
  * closures it posts on this worker, before the procedure goes on. */

@@ -403,15 +403,17 @@ int __cilkrt_sync(void *wv, struct __cilk_frame *f)
 
 /* Makes the stolen entry e of victim v a closure. Caller holds v->lock;
  * w is the thief, or null for a thread that is no worker (dist.c's
- * communicator, the stress thread). *made: e became a closure here (a
- * frame copied into the heap, or a heap frame), as STAT closures counts. */
+ * communicator, the stress thread). *made, unless made is null: e became
+ * a closure here (a frame copied into the heap, or a heap frame), as STAT
+ * closures counts. */
 static struct closure *promote(struct worker *w, struct worker *v,
                                struct __cilk_frame *e, bool *made)
 {
     struct closure *c;
     const struct __cilk_desc *d = e->desc;
     bool released = false;
-    *made = false;
+    if (made)
+        *made = false;
     if (d->flags & CILK_DESC_THREAD) /* threads.c: no frame, no parent */
         return (struct closure *)e;
     if ((struct closure *)e ==
@@ -439,7 +441,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
         closure_link_depth(c);
         if (c->depth > sched_max_depth())
             sched_out_of_stack(v); /* the chain grew from v's stack */
-        *made = true;
+        if (made)
+            *made = true;
         if (w)
             STAT_INC(w, closures);
     }
@@ -540,7 +543,8 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
     int k = (int)(next_random(w) % (uint64_t)(n - 1));
     struct worker *v = workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
-    struct closure *c = threads_only ? NULL : take_held(w, v, false, NULL);
+    struct closure *c =
+        stress && !threads_only ? take_held(w, v, false, NULL) : NULL;
     if (c)
         return c;
     if (looks_empty(v)) {
@@ -552,8 +556,7 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
     struct __cilk_frame *e = claim_oldest(v, threads_only ? is_thread : NULL);
     if (!e)
         return NULL;
-    bool made;
-    c = promote(w, v, e, &made);
+    c = promote(w, v, e, NULL);
     spin_unlock(&v->lock);
     STAT_INC(w, steals);
     return c;
@@ -683,6 +686,20 @@ static void stress_arm(struct worker *w)
     atomic_store(&w->head, (struct __cilk_frame **)UINTPTR_MAX);
 }
 
+/* w takes the oldest entry of its own deque, if it lies below limit and
+ * is a procedure's, as a thief would, and holds it (counted in w's
+ * stats). Returns whether it took one. Caller: w, holding w->lock, its
+ * head disarmed. */
+static bool steal_own_oldest(struct worker *w, struct __cilk_frame **limit)
+{
+    struct __cilk_frame **h = atomic_load(&w->head);
+    if (h >= limit || !is_procedure(*h))
+        return false;
+    atomic_store(&w->head, h + 1);
+    hold(w, promote(w, w, *h, NULL), false);
+    return true;
+}
+
 /* w's pop (of the entry at t) found its head armed: w steals the oldest
  * entry of its own deque as a thief would, before the pop goes on, which
  * fails if that entry was the one at t. Returns true if the pop, should
@@ -694,13 +711,7 @@ static void stress_arm(struct worker *w)
 static bool stress_armed_pop(struct worker *w, struct __cilk_frame **t)
 {
     disarm(w);
-    struct __cilk_frame **h = atomic_load(&w->head);
-    if (h > t || !is_procedure(*h))
-        return false;
-    atomic_store(&w->head, h + 1);
-    bool made;
-    hold(w, promote(w, w, *h, &made), false); /* counted in w's stats */
-    return next_random(w) % 8 != 0;
+    return steal_own_oldest(w, t + 1) && next_random(w) % 8 != 0;
 }
 
 void sched_stress_released(struct worker *w)
@@ -708,13 +719,9 @@ void sched_stress_released(struct worker *w)
     if (!stress || w->guest)
         return;
     spin_lock(&w->lock);
-    struct __cilk_frame **h = atomic_load(&w->head);
-    if (h < atomic_load(&w->tail)) {
-        if (is_procedure(*h)) {
-            atomic_store(&w->head, h + 1);
-            bool made;
-            hold(w, promote(w, w, *h, &made), false);
-        }
+    struct __cilk_frame **t = atomic_load(&w->tail);
+    if (atomic_load(&w->head) < t) {
+        steal_own_oldest(w, t);
     } else {
         /* Nothing pushed: the youngest closure released is the only one. */
         hold(w, w->next, false);
@@ -747,15 +754,14 @@ struct closure *sched_take_oldest(unsigned first,
     int n = atomic_load_explicit(&nvictims, memory_order_acquire);
     for (int i = 0; i < n; i++) {
         struct worker *v = workers[(first + (unsigned)i) % (unsigned)n];
-        struct closure *c = take_held(NULL, v, false, wanted);
+        struct closure *c = stress ? take_held(NULL, v, false, wanted) : NULL;
         if (c)
             return c; /* stress: older than v's deque's entries */
         if (looks_empty(v))
             continue;
         struct __cilk_frame *e = claim_oldest(v, wanted);
         if (e) {
-            bool made;
-            struct closure *c = promote(NULL, v, e, &made);
+            struct closure *c = promote(NULL, v, e, NULL);
             spin_unlock(&v->lock);
             return c;
         }

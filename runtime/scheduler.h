@@ -138,9 +138,10 @@ void sched_stop_doomed(struct closure *f);
 void release_finish(struct worker *w, struct closure *parent, void *dst,
                     __cilk_inlet_fn inlet, int gen);
 /* Stress mode, after w's release pushed its closures: w steals the oldest
- * entry of its own deque as a thief would, or if there is none the
- * closure it was to resume (w->next); it runs later, on whichever worker
- * steals next. Caller: w, holding no lock. */
+ * entry of its own deque as a thief would (none if that is a thread's
+ * closure), or if it pushed none the closure it was to resume (w->next);
+ * it runs later, on whichever worker steals next. Caller: w, holding no
+ * lock. */
 void sched_stress_released(struct worker *w);
 
 #endif

@@ -199,9 +199,12 @@ void *__cilkrt_cp_tail(const struct __cilk_thread *t, unsigned long size)
         cp_init(frame_alloc(w, size), t, 0, size, w->cp_owner);
     if (__builtin_expect(profile_threads, 0))
         profile_thread_edge(w, &c->ready);
-    if (w->cp_tail)
-        post(w, w->cp_tail);
+    /* c replaces the earlier one before that is posted: a full deque runs
+     * what is posted at once, and that run must not see it as pending. */
+    struct cp_closure *earlier = w->cp_tail;
     w->cp_tail = c;
+    if (earlier)
+        post(w, earlier);
     return c;
 }
 

@@ -64,8 +64,10 @@ struct worker {
      * its own (scheduler.c: stress_arm). It holds the real head; head
      * points past any tail, so that the owner's next pop goes to
      * __cilkrt_pop_slow, which takes the deque's oldest entry as a thief
-     * would. Whoever takes `lock` to use head puts it back first
-     * (disarm). Written under `lock`; read without it only as a hint. */
+     * would. Whoever takes `lock` to read head as a position puts it back
+     * first (disarm); the lazy modes' paths never find it armed, and
+     * deque_settle overwrites both. Written under `lock`; read without it
+     * only as a hint. */
     _Atomic(struct __cilk_frame **) armed_head;
     /* Stress mode: closures stolen from this deque by the stress thread
      * or by the owner itself, not yet run (scheduler.c: hold), oldest
