@@ -16,16 +16,18 @@ enum { CILK_MAX_WORKERS = 4096 };
  * address space only. */
 enum { CILK_DEFAULT_STACK_MIB = 64, CILK_MAX_STACK_MIB = 65536 };
 
-/* Parses a whole number between 1 and max; `noun` names what it counts. */
+/* Parses a whole number between min and max; `noun` names what it
+ * counts. */
 static int parse_count(const char *what, const char *text, const char *noun,
-                       int max, int *out)
+                       int min, int max, int *out)
 {
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0' || v < 1 || v > max) {
-        fprintf(stderr, "cilk: invalid %s '%s': expected %s between 1 and %d\n",
-                what, text, noun, max);
+    if (errno || end == text || *end != '\0' || v < min || v > max) {
+        fprintf(stderr,
+                "cilk: invalid %s '%s': expected %s between %d and %d\n",
+                what, text, noun, min, max);
         return -1;
     }
     *out = (int)v;
@@ -37,19 +39,23 @@ struct count_option {
     const char *name; /* "nproc", spelled --nproc (or -nproc) */
     const char *env;  /* the environment variable that sets the default */
     const char *noun; /* what the value counts, for messages */
-    int max;
+    int min, max;
 };
 
+/* A worker count of 0 is one per core (Cilk-5's --nproc 0). */
 static const struct count_option nproc_option = {
-    "nproc", "CILK_NWORKERS", "a worker count", CILK_MAX_WORKERS};
+    "nproc", "CILK_NWORKERS", "a worker count (0: one per core)", 0,
+    CILK_MAX_WORKERS};
 static const struct count_option stack_option = {
-    "stack", "CILK_STACK", "a stack size in MiB", CILK_MAX_STACK_MIB};
+    "stack", "CILK_STACK", "a stack size in MiB", 1, CILK_MAX_STACK_MIB};
 
 /* Reads o's environment variable into *out, if set. */
 static int count_from_env(const struct count_option *o, int *out)
 {
     const char *env = getenv(o->env);
-    return env && *env ? parse_count(o->env, env, o->noun, o->max, out) : 0;
+    return env && *env
+               ? parse_count(o->env, env, o->noun, o->min, o->max, out)
+               : 0;
 }
 
 /* Matches `--name N` or `--name=N` at argv[*i], whose name (the option
@@ -65,7 +71,9 @@ static int count_from_args(const struct count_option *o, const char *a,
         return 0;
     if (a[n] == '=') {
         *i += 1;
-        return parse_count(what, a + n + 1, o->noun, o->max, out) ? -1 : 1;
+        return parse_count(what, a + n + 1, o->noun, o->min, o->max, out)
+                   ? -1
+                   : 1;
     }
     if (a[n] != '\0')
         return 0;
@@ -74,7 +82,9 @@ static int count_from_args(const struct count_option *o, const char *a,
         return -1;
     }
     *i += 2;
-    return parse_count(what, argv[*i - 1], o->noun, o->max, out) ? -1 : 1;
+    return parse_count(what, argv[*i - 1], o->noun, o->min, o->max, out)
+               ? -1
+               : 1;
 }
 
 static int default_nproc(void)
@@ -173,10 +183,6 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
         if (strcmp(a, "--") == 0) {
             i++;
             break;
-        } else if (strcmp(name, "nproc") == 0 && next &&
-                   strcmp(next, "0") == 0) {
-            opts->nproc = default_nproc(); /* Cilk-5: every processor */
-            i += 2;
         } else if ((r = count_from_args(&nproc_option, name, *argc, argv, &i,
                                         &opts->nproc)) ||
                    (r = count_from_args(&stack_option, name, *argc, argv, &i,
@@ -192,6 +198,15 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
                              : -1;
             opts->stats = level != 0;
             i += level >= 0 ? 2 : 1;
+        } else if (strncmp(name, "stats=", 6) == 0) {
+            long level = parse_unsigned(name + 6, 10);
+            if (level < 0) {
+                fprintf(stderr, "cilk: invalid %s: expected a level, 0 or "
+                                "more\n", a);
+                return -1;
+            }
+            opts->stats = level != 0;
+            i++;
         } else if (strcmp(name, "no-stats") == 0) {
             opts->stats = false;
             i++;
@@ -233,6 +248,9 @@ int cilk_parse_options(int *argc, char **argv, struct cilk_options *opts)
             break; /* the program's own arguments start here */
         }
     }
+
+    if (opts->nproc == 0)
+        opts->nproc = default_nproc();
 
     /* Drop argv[1..i-1]; keep the terminating NULL. */
     int removed = i - 1;
