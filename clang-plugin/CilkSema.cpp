@@ -968,13 +968,19 @@ private:
     llvm_unreachable("return statement not found under its parent");
   }
 
+  /// The variable E names, or whose element (of any dimension) E is: `x`
+  /// for `x` and `x[i][j]`; null for anything else.
+  static const DeclRefExpr *subscriptedVariable(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase()->IgnoreParenImpCasts();
+    return dyn_cast<DeclRefExpr>(E);
+  }
+
   /// E, a continuation: a `cont` parameter or variable, or an element of
   /// an array of them.
   static bool isContinuationExpr(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
-      return isContinuationExpr(A->getBase());
-    const auto *R = dyn_cast<DeclRefExpr>(E);
+    const DeclRefExpr *R = subscriptedVariable(E);
     return R && isContinuation(R->getDecl());
   }
 
@@ -1254,9 +1260,7 @@ private:
   /// `?x` at Loc whose operand X (null if clang could not make one) is no
   /// continuation.
   void reportNotContinuation(SourceLocation Loc, const Expr *X) {
-    while (const auto *A = dyn_cast_or_null<ArraySubscriptExpr>(X))
-      X = A->getBase()->IgnoreParenImpCasts();
-    if (const auto *R = dyn_cast_or_null<DeclRefExpr>(X))
+    if (const DeclRefExpr *R = X ? subscriptedVariable(X) : nullptr)
       Diags.D.Report(Loc, Diags.MissingNotContNamed) << R->getDecl();
     else
       Diags.D.Report(Loc, Diags.MissingNotCont);
@@ -1300,13 +1304,11 @@ private:
     if (Conv == Sema::Compatible ||
         Conv == Sema::IncompatibleFunctionPointerStrict)
       return;
-    const Expr *K = Send->getArg(0)->IgnoreParenImpCasts();
-    while (const auto *A = dyn_cast<ArraySubscriptExpr>(K))
-      K = A->getBase()->IgnoreParenImpCasts();
     SourceLocation Loc =
         SM.getFileLoc(Assign->getRHS()->IgnoreParenImpCasts()->getBeginLoc());
     Diags.D.Report(Loc, Diags.SendType)
-        << cast<DeclRefExpr>(K)->getDecl() << Slot.getUnqualifiedType()
+        << subscriptedVariable(Send->getArg(0))->getDecl()
+        << Slot.getUnqualifiedType()
         << V->getType().getUnqualifiedType();
   }
 
