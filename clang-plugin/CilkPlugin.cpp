@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CilkInlets.h"
+#include "CilkOpenCilk.h"
 #include "CilkPass.h"
 #include "CilkSema.h"
 #include "CilkThreads.h"
@@ -206,6 +207,13 @@ protected:
       Predefines += "#include <cilk5-env.h>\n";
       addSearchDir(CI, findCilk5ConfigDir());
     }
+    // <cilk/cilksan.h> declares the detector's interface in a race build.
+    if (Instr == Instrument::Race)
+      Predefines += "#define __cilksan__ 1\n";
+    // OpenCilk's -fopencilk: the file is in OpenCilk's spelling, as if it
+    // included <cilk/cilk.h> (which frees Cilk-5's words).
+    if (OpenCilk)
+      Predefines += "#include <cilk/cilk.h>\n";
     PP.setPredefines(Predefines);
 
     // Cilk-5 programs are C89 that gcc accepted with warnings; clang 19
@@ -228,8 +236,10 @@ protected:
 
     registerInlets(PP);
     registerThreadKeywords(PP);
+    registerScopeKeyword(PP);
     forgetCilkPointers();
     forgetContinuations();
+    forgetOpenCilkState();
     auto Log = std::make_shared<SpawnLog>();
     PP.addPPCallbacks(
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));
@@ -277,13 +287,17 @@ protected:
         WarnUnsynced = false;
         continue;
       }
+      if (A == "opencilk") {
+        OpenCilk = true;
+        continue;
+      }
       if (!A.consume_front("mode=")) {
         D.Report(D.getCustomDiagID(
             DiagnosticsEngine::Error,
             "unknown cilk plugin argument '%0' (expected "
             "-fplugin-arg-cilk-mode=serial|eager|indolent|sedative, "
-            "-fplugin-arg-cilk-profile, -fplugin-arg-cilk-race or "
-            "-fplugin-arg-cilk-Wno-unsynced)"))
+            "-fplugin-arg-cilk-profile, -fplugin-arg-cilk-race, "
+            "-fplugin-arg-cilk-opencilk or -fplugin-arg-cilk-Wno-unsynced)"))
             << Arg;
         continue;
       }
@@ -315,6 +329,7 @@ private:
   Mode TheMode = Mode::Sedative;
   Instrument Instr = Instrument::None; // -fplugin-arg-cilk-profile, -race
   bool WarnUnsynced = true; // off: -fplugin-arg-cilk-Wno-unsynced
+  bool OpenCilk = false;     // -fplugin-arg-cilk-opencilk
 };
 
 FrontendPluginRegistry::Add<CilkAction> RegisterAction("cilk",

@@ -1,6 +1,7 @@
 //===- CilkSema.cpp - Cilk checks and AST rewriting -----------------------===//
 
 #include "CilkSema.h"
+#include "CilkOpenCilk.h"
 #include "CilkThreads.h"
 #include "cilk-abi.h"
 
@@ -12,6 +13,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Token.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallVector.h"
@@ -121,23 +123,40 @@ static const Expr *ignoreParens(const Expr *E) {
   return E;
 }
 
-/// A spawn is an __extension__ operator expanded from the `spawn` macro, or
+/// The keywords that expand to a spawn operator: Cilk-5's and OpenCilk's.
+static bool isSpawnWord(llvm::StringRef W) {
+  return W == "spawn" || W == "cilk_spawn" || W == "_Cilk_spawn";
+}
+
+/// The word an __extension__ operator was spelled as, read where it was
+/// spelled (Lexer::getImmediateMacroName reads the wrong buffer for a spawn
+/// in another macro's argument); empty if it was written out.
+static llvm::StringRef spelledWord(const ASTContext &Ctx,
+                                   const UnaryOperator *UO) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!UO->getOperatorLoc().isMacroID())
+    return {};
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(SM.getSpellingLoc(
+                                  spawnKeywordLoc(SM, UO))),
+                              SM, Ctx.getLangOpts());
+}
+
+/// A spawn is an __extension__ operator expanded from a spawn keyword, or
 /// one written out (as in `clang -E` output) in front of a call of a Cilk
-/// procedure: system headers never put __extension__ there. The word
-/// `spawn` is read where it was spelled (Lexer::getImmediateMacroName
-/// reads the wrong buffer for a spawn in another macro's argument).
+/// procedure: system headers never put __extension__ there.
 static bool isSpawnOperator(const ASTContext &Ctx, const UnaryOperator *UO) {
   if (UO->getOpcode() != UO_Extension)
     return false;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Op = UO->getOperatorLoc();
-  if (Op.isMacroID() &&
-      Lexer::getSourceText(CharSourceRange::getTokenRange(
-                               SM.getSpellingLoc(spawnKeywordLoc(SM, UO))),
-                           SM, Ctx.getLangOpts()) == "spawn")
+  if (isSpawnWord(spelledWord(Ctx, UO)))
     return true;
   const auto *CE = dyn_cast<CallExpr>(ignoreParens(UO->getSubExpr()));
   return CE && cilkCallee(Ctx, CE);
+}
+
+/// A spawn in OpenCilk's spelling: of any function, from any function.
+static bool isOpenCilkSpawn(const ASTContext &Ctx, const UnaryOperator *UO) {
+  llvm::StringRef W = spelledWord(Ctx, UO);
+  return W == "cilk_spawn" || W == "_Cilk_spawn";
 }
 
 /// Where a diagnostic about the called function points: its name.
@@ -155,9 +174,13 @@ static bool isCallOf(const CallExpr *CE, llvm::StringRef Name) {
   return FD && FD->getIdentifier() && FD->getName() == Name;
 }
 
-void SpawnRecorder::MacroExpands(const Token &Name, const MacroDefinition &,
+void SpawnRecorder::MacroExpands(const Token &Name, const MacroDefinition &MD,
                                  SourceRange, const MacroArgs *) {
-  if (Name.getIdentifierInfo()->getName() != "spawn")
+  // Only the keyword: <cilk/cilk_stub.h> defines cilk_spawn away.
+  const MacroInfo *MI = MD.getMacroInfo();
+  if (!isSpawnWord(Name.getIdentifierInfo()->getName()) || !MI ||
+      MI->getNumTokens() != 1 ||
+      MI->getReplacementToken(0).isNot(tok::kw___extension__))
     return;
   SourceLocation Spelled = SM.getSpellingLoc(Name.getLocation());
   Log->Expansions.insert(
@@ -172,8 +195,16 @@ struct CilkDiags {
     auto Err = [&](llvm::StringRef Msg) {
       return D.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Error, Msg);
     };
-    SpawnNotCall = Err("'spawn' must be followed by a call of a Cilk "
-                       "procedure, as in 'x = spawn f(args);'");
+    SpawnNotCall = Err("'%0' must be followed by a call%select{ of a Cilk "
+                       "procedure|}1, as in 'x = %0 f(args);'");
+    SpawnNotCallAny = D.getDiagnosticIDs()->getCustomDiagID(
+        DiagnosticIDs::Warning,
+        "'%0' is followed by something other than a call: it runs in series "
+        "(spawn a call, as in 'x = %0 f(args);' or '%0 f(args);')");
+    SpawnReturnedAny = D.getDiagnosticIDs()->getCustomDiagID(
+        DiagnosticIDs::Warning,
+        "'%0' in a return statement gives no parallelism: the call runs "
+        "before the function returns, in series");
     SpawnOfCFunction =
         Err("cannot spawn C function %0: only procedures declared 'cilk' "
             "can be spawned");
@@ -184,12 +215,16 @@ struct CilkDiags {
                            "appear in the body of a Cilk procedure (declare "
                            "it 'cilk')");
     SpawnOutsideFunction =
-        Err("'spawn' used outside a function: spawn may only appear in the "
-            "body of a Cilk procedure");
+        Err("'%0' used outside a function: a spawn may only appear in the "
+            "body of a function");
     SpawnInExpression =
-        Err("'spawn' cannot appear inside an expression: a spawn is a "
-            "statement of its own, 'spawn f(args);' or 'lhs op= spawn "
+        Err("'%0' cannot appear inside an expression: a spawn is a "
+            "statement of its own, '%0 f(args);' or 'lhs op= %0 "
             "f(args);'");
+    SyncAnyNotStatement =
+        Err("'cilk_sync' must be a statement of its own: 'cilk_sync;'");
+    BreakInFor = Err("'break' cannot leave a 'cilk_for' body: its "
+                     "iterations run in parallel ('continue' ends one)");
     SpawnReturned = Err("cannot return the result of a spawn directly: "
                         "write 'x = spawn f(args); sync; return x;'");
     SpawnVoidAssigned = Err("Cilk procedure %0 returns void; the result "
@@ -231,13 +266,13 @@ struct CilkDiags {
     UnsyncedUse = D.getDiagnosticIDs()->getCustomDiagID(
         DiagnosticIDs::Warning,
         "'%0' is used before a sync while a spawned child may still be "
-        "assigning it; add 'sync;' before this use "
+        "assigning it; add '%1;' before this use "
         "(-fplugin-arg-cilk-Wno-unsynced turns this warning off)");
     SpawnsConflict = D.getDiagnosticIDs()->getCustomDiagID(
         DiagnosticIDs::Warning,
         "'%0' is assigned by a spawn while another spawn that assigns it "
         "may still be out; which result lands last depends on the schedule: "
-        "add 'sync;' between them "
+        "add '%1;' between them "
         "(-fplugin-arg-cilk-Wno-unsynced turns this warning off)");
     SpawnedHere = D.getCustomDiagID(DiagnosticsEngine::Note,
                                     "the spawn that assigns '%0' is here");
@@ -329,7 +364,9 @@ struct CilkDiags {
                             "in 'spawn', 'spawn_next' or 'tail_call'");
   }
   DiagnosticsEngine &D;
-  unsigned SpawnNotCall, SpawnOfCFunction, SpawnIndirect, SpawnInCFunction,
+  unsigned SpawnNotCall, SpawnNotCallAny, SpawnReturnedAny,
+      SyncAnyNotStatement, BreakInFor, SpawnOfCFunction, SpawnIndirect,
+      SpawnInCFunction,
       SpawnOutsideFunction, SpawnInExpression, SpawnReturned,
       SpawnVoidAssigned, CilkCallNoSpawn, SyncInCFunction, SyncNotStatement,
       AbortInCFunction, AbortNotStatement, SynchedInCFunction,
@@ -352,6 +389,15 @@ struct CilkDiags {
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
   explicit Collector(const ASTContext &Ctx) : Ctx(Ctx) {}
+  /// The statement after each `cilk_scope`: the first (outermost) node
+  /// that begins where it was written.
+  bool VisitStmt(Stmt *S) {
+    SourceLocation L = S->getBeginLoc();
+    if (isScopeStart(Ctx.getSourceManager(), L) &&
+        ScopeLocs.insert(L.getRawEncoding()).second)
+      Scopes.push_back(S);
+    return true;
+  }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (isSpawnOperator(Ctx, UO))
       Spawns.push_back(UO);
@@ -360,6 +406,8 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (refersTo(E, CILK_ABI_LIBC_SYNC))
       SyncRefs.push_back(E);
+    else if (refersTo(E, CILK_ABI_SYNC_ANY))
+      AnySyncRefs.push_back(E);
     else if (refersTo(E, CILK_ABI_LIBC_ABORT))
       AbortRefs.push_back(E);
     return true;
@@ -395,6 +443,11 @@ public:
     Returns.push_back(R);
     return true;
   }
+  bool VisitDoStmt(DoStmt *D) {
+    if (isForBody(Ctx.getSourceManager(), D->getDoLoc()))
+      ForBodies.push_back(D);
+    return true;
+  }
   bool VisitVarDecl(VarDecl *VD) {
     if (isContinuation(VD) && !isa<ParmVarDecl>(VD))
       Continuations.push_back(VD);
@@ -407,6 +460,9 @@ public:
 
   llvm::SmallVector<UnaryOperator *, 16> Spawns;
   llvm::SmallVector<DeclRefExpr *, 8> SyncRefs;
+  llvm::SmallVector<DeclRefExpr *, 4> AnySyncRefs; // cilk_sync
+  llvm::SmallVector<Stmt *, 2> Scopes;             // cilk_scope's statements
+  llvm::SmallVector<DoStmt *, 2> ForBodies;        // cilk_for's (the do-while)
   llvm::SmallVector<DeclRefExpr *, 4> AbortRefs;
   llvm::SmallVector<CallExpr *, 4> Synched;
   llvm::SmallVector<CallExpr *, 4> InletBegins;
@@ -422,6 +478,7 @@ public:
 
 private:
   const ASTContext &Ctx;
+  llvm::DenseSet<unsigned> ScopeLocs;
 };
 
 /// Returns the parent of S, stepping over parentheses and implicit casts
@@ -480,8 +537,30 @@ public:
     if (C.Spawns.empty() && C.SyncRefs.empty() && C.CilkCalls.empty() &&
         C.AbortRefs.empty() && C.Synched.empty() && C.ThreadCalls.empty() &&
         C.ThreadKeywords.empty() && C.Missing.empty() && C.Sends.empty() &&
-        C.Continuations.empty() && C.Vectors.empty() && !InThread)
+        C.Continuations.empty() && C.Vectors.empty() &&
+        C.AnySyncRefs.empty() && C.ForBodies.empty() && !InThread)
       return;
+    // A cilk_for body's iterations run in parallel: none may end the loop.
+    for (DoStmt *D : C.ForBodies) {
+      llvm::SmallVector<Stmt *, 2> Breaks;
+      breaksOut(D->getBody(), false, Breaks);
+      for (Stmt *B : Breaks)
+        Diags.D.Report(SM.getFileLoc(B->getBeginLoc()), Diags.BreakInFor);
+    }
+    // A function that spawns in OpenCilk's spelling, or runs a cilk_for, is
+    // a Cilk procedure (its C callers reach it through its C entry point,
+    // CilkEntry.cpp; a cilk_for is a call of a procedure that spawns, which
+    // only a procedure makes in parallel on a worker, CilkCalls.cpp).
+    if (FD && !InCilk && !InThread &&
+        (!C.ForBodies.empty() ||
+         llvm::any_of(C.Spawns, [&](const UnaryOperator *UO) {
+           return isOpenCilkSpawn(Ctx, UO);
+         }))) {
+      FD->addAttr(AnnotateAttr::CreateImplicit(Ctx, CILK_ABI_ANNOTATION,
+                                               nullptr, 0, FD->getLocation()));
+      markImplicitProcedure(FD);
+      InCilk = true;
+    }
     ParentMap PM(Root);
     checkInletBodies(PM, C.InletBegins);
     checkThreadBody(PM, C);
@@ -499,9 +578,12 @@ public:
         GoodSpawns.push_back(CE);
     }
 
-    for (auto [CE, Target] : C.CilkCalls)
-      if (!SpawnedCalls.count(CE))
+    for (auto [CE, Target] : C.CilkCalls) {
+      const auto *TargetFD = dyn_cast<FunctionDecl>(Target);
+      if (!SpawnedCalls.count(CE) &&
+          !(TargetFD && isImplicitProcedure(TargetFD)))
         Diags.D.Report(calleeLoc(CE), Diags.CilkCallNoSpawn) << Target;
+    }
     for (CallExpr *CE : C.ThreadCalls)
       if (!SpawnedCalls.count(CE))
         Diags.D.Report(calleeLoc(CE), Diags.ThreadCalled)
@@ -516,6 +598,19 @@ public:
       if (!InletOnly.count(E))
         checkKeywordStatement(PM, E, Diags.SyncInCFunction,
                               Diags.SyncNotStatement, GoodSyncs);
+    // cilk_sync: a sync where the function spawns, else nothing.
+    llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> NoOpSyncs;
+    for (DeclRefExpr *E : C.AnySyncRefs) {
+      Stmt *Top;
+      Stmt *P = parentThroughWrappers(PM, E, Top);
+      SourceLocation Loc = SM.getFileLoc(E->getExprLoc());
+      if (!isStatementPosition(P, Top) || isValueOfStmtExpr(PM, P, Top))
+        Diags.D.Report(Loc, Diags.SyncAnyNotStatement);
+      else if (InThread)
+        Diags.D.Report(Loc, Diags.SyncInThread) << FD;
+      else
+        (InCilk ? GoodSyncs : NoOpSyncs).push_back({P, Top});
+    }
     llvm::SmallVector<std::pair<Stmt *, Stmt *>, 4> GoodAborts;
     for (DeclRefExpr *E : C.AbortRefs)
       checkKeywordStatement(PM, E, Diags.AbortInCFunction,
@@ -557,6 +652,8 @@ public:
       warnUnsyncedUses(PM);
     for (CallExpr *CE : GoodSpawns)
       rewriteSpawn(CE, CILK_ABI_SPAWN_MARKER);
+    for (CallExpr *CE : AnySpawns)
+      rewriteSpawn(CE, CILK_ABI_SPAWN_ANY_MARKER);
     for (CallExpr *CE : ThreadSpawns) {
       if (InCilk)
         wrapResultArguments(CE);
@@ -569,13 +666,23 @@ public:
       endSpawnStatement(Parent, Stmt);
     for (auto [Parent, Stmt] : GoodSyncs)
       replaceByMarkerCall(Parent, Stmt, CILK_ABI_SYNC_MARKER);
+    for (auto [Parent, Stmt] : NoOpSyncs)
+      replaceChild(Parent, Stmt, new (Ctx) NullStmt(Stmt->getBeginLoc()));
     for (auto [Parent, Stmt] : GoodAborts)
       replaceByMarkerCall(Parent, Stmt, CILK_ABI_ABORT_MARKER);
     // A thread computation started here delivers into the procedure's
     // variables: the return waits for it before reading them, too.
-    if (InCilk && (!GoodSpawns.empty() || !ThreadSpawns.empty()))
+    bool Spawns =
+        !GoodSpawns.empty() || !AnySpawns.empty() || !ThreadSpawns.empty();
+    if (InCilk && Spawns)
       for (ReturnStmt *R : C.Returns)
         syncBeforeReturn(PM.getParent(R), R);
+    // Last: the scopes' statements may have been wrapped above.
+    if (InCilk && Spawns && !C.Scopes.empty()) {
+      ParentMap Now(Root);
+      for (Stmt *S : C.Scopes)
+        syncAtScopeExits(Now, S);
+    }
   }
 
 private:
@@ -583,8 +690,10 @@ private:
   /// spawn is well-formed.
   CallExpr *checkSpawn(const ParentMap &PM, UnaryOperator *UO) {
     SourceLocation Loc = spawnKeywordLoc(SM, UO);
+    bool Any = isOpenCilkSpawn(Ctx, UO);
+    llvm::StringRef Word = Any ? spelledWord(Ctx, UO) : "spawn";
     if (!FD) {
-      Diags.D.Report(Loc, Diags.SpawnOutsideFunction);
+      Diags.D.Report(Loc, Diags.SpawnOutsideFunction) << Word;
       return nullptr;
     }
     if (!InCilk && !InThread) {
@@ -597,7 +706,10 @@ private:
     Expr *Sub = const_cast<Expr *>(ignoreParens(UO->getSubExpr()));
     auto *CE = dyn_cast<CallExpr>(Sub);
     if (!CE) {
-      Diags.D.Report(Sub->getExprLoc(), Diags.SpawnNotCall);
+      if (Any)
+        Diags.D.Report(Loc, Diags.SpawnNotCallAny) << Word;
+      else
+        Diags.D.Report(Sub->getExprLoc(), Diags.SpawnNotCall) << Word << 0;
       return nullptr;
     }
     if (const FunctionDecl *Callee = CE->getDirectCallee();
@@ -616,6 +728,12 @@ private:
         return nullptr;
       }
       return checkSpawnContext(PM, UO, Loc, CE, Target) ? CE : nullptr;
+    }
+    // OpenCilk spawns any function, directly or through any pointer.
+    if (Any && !InThread) {
+      if (checkSpawnContext(PM, UO, Loc, CE, nullptr))
+        AnySpawns.push_back(CE);
+      return nullptr;
     }
     FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee) {
@@ -647,10 +765,15 @@ private:
     Stmt *P = parentThroughWrappers(PM, UO, Top);
     if (isStatementPosition(P, Top) && !isValueOfStmtExpr(PM, P, Top))
       return true;
-    if (auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
+    // A declaration; in OpenCilk's spelling, not a `for` loop's
+    // initializer (OpenCilk rejects it; Cilk-5 took it).
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(P);
+        DS && (!isOpenCilkSpawn(Ctx, UO) ||
+               isStatementPosition(PM.getParent(DS), DS))) {
       for (Decl *D : DS->decls())
         if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Top) {
-          Destinations.push_back({DS, VD, nullptr, BO_Assign, Loc});
+          Destinations.push_back(
+              {DS, VD, nullptr, BO_Assign, Loc, isOpenCilkSpawn(Ctx, UO)});
           return true;
         }
     }
@@ -662,20 +785,27 @@ private:
         if (auto *DR = dyn_cast<DeclRefExpr>(
                 BO->getLHS()->IgnoreParenImpCasts()))
           if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-            Destinations.push_back({Top, VD, DR, BO->getOpcode(), Loc});
+            Destinations.push_back({Top, VD, DR, BO->getOpcode(), Loc,
+                                    isOpenCilkSpawn(Ctx, UO)});
         return true;
       }
     }
+    bool Any = isOpenCilkSpawn(Ctx, UO);
     if (isa_and_nonnull<ReturnStmt>(P)) {
-      Diags.D.Report(Loc, Diags.SpawnReturned);
+      if (Any)
+        Diags.D.Report(Loc, Diags.SpawnReturnedAny) << spelledWord(Ctx, UO);
+      else
+        Diags.D.Report(Loc, Diags.SpawnReturned);
       return false;
     }
     if (isa_and_nonnull<RecoveryExpr>(P) &&
         CE->getCallReturnType(Ctx)->isVoidType()) {
-      Diags.D.Report(Loc, Diags.SpawnVoidAssigned) << Target;
+      if (Target)
+        Diags.D.Report(Loc, Diags.SpawnVoidAssigned) << Target;
       return false;
     }
-    Diags.D.Report(Loc, Diags.SpawnInExpression);
+    Diags.D.Report(Loc, Diags.SpawnInExpression)
+        << (Any ? spelledWord(Ctx, UO) : "spawn");
     return false;
   }
 
@@ -704,6 +834,8 @@ private:
       UseFinder Find(D.Var, D.Op, SpawnRefs);
       const Expr *Use = nullptr;
       for (Stmt *Cur = D.Statement; !Use;) {
+        if (isScopeStart(SM, Cur->getBeginLoc()))
+          break; // the end of a cilk_scope syncs
         Stmt *P = PM.getParent(Cur);
         if (!P)
           break;
@@ -731,7 +863,7 @@ private:
       Diags.D.Report(SM.getFileLoc(Use->getExprLoc()),
                      Find.conflict() ? Diags.SpawnsConflict
                                      : Diags.UnsyncedUse)
-          << D.Var->getName();
+          << D.Var->getName() << (D.Any ? "cilk_sync" : "sync");
       Diags.D.Report(D.Spawn, Diags.SpawnedHere) << D.Var->getName();
     }
   }
@@ -766,7 +898,7 @@ private:
     }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       if (LookForSync) {
-        if (refersTo(E, CILK_ABI_LIBC_SYNC))
+        if (refersTo(E, CILK_ABI_LIBC_SYNC) || refersTo(E, CILK_ABI_SYNC_ANY))
           Found = E;
       } else if (E->getDecl() == Var) {
         auto It = SpawnRefs.find(E);
@@ -945,6 +1077,86 @@ private:
         return;
       }
     llvm_unreachable("spawn statement not found under its parent");
+  }
+
+  /// Replaces Old, a child of Parent, by New.
+  static void replaceChild(Stmt *Parent, Stmt *Old, Stmt *New) {
+    for (Stmt *&Child : Parent->children())
+      if (Child == Old) {
+        Child = New;
+        return;
+      }
+    llvm_unreachable("statement not found under its parent");
+  }
+
+  CallExpr *syncMarkerCall(SourceLocation Loc) {
+    return CallExpr::Create(
+        Ctx, functionPointer(lookupRuntimeFunction(CILK_ABI_SYNC_MARKER), Loc),
+        {}, Ctx.VoidTy, VK_PRValue, Loc, FPOptionsOverride());
+  }
+
+  /// Collects the `break`s in S that leave it.
+  static void breaksOut(Stmt *S, bool Inner,
+                        llvm::SmallVectorImpl<Stmt *> &Out) {
+    if (!S || isa<Expr>(S))
+      return;
+    if (isa<BreakStmt>(S) && !Inner)
+      Out.push_back(S);
+    Inner |= isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+    for (Stmt *Child : S->children())
+      breaksOut(Child, Inner, Out);
+  }
+
+  /// Collects the jumps in S that leave it: break and continue outside
+  /// S's own loops (and break outside its switches), and every goto (its
+  /// label may lie outside; a sync too many changes no result).
+  static void jumpsOut(Stmt *S, bool InLoop, bool InSwitch,
+                       llvm::SmallVectorImpl<Stmt *> &Out) {
+    if (!S)
+      return;
+    if ((isa<BreakStmt>(S) && !InLoop && !InSwitch) ||
+        (isa<ContinueStmt>(S) && !InLoop) || isa<GotoStmt>(S))
+      Out.push_back(S);
+    if (isa<Expr>(S))
+      return; // statement expressions aside, no jumps in expressions
+    InLoop |= isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+    InSwitch |= isa<SwitchStmt>(S);
+    for (Stmt *Child : S->children())
+      jumpsOut(Child, InLoop, InSwitch, Out);
+  }
+
+  /// cilk_scope S  ->  { S'; __cilk_sync_marker(); }, where S' is S with
+  /// `{ __cilk_sync_marker(); J }` for each jump J that leaves it (a return
+  /// syncs anyway). The sync waits for every child of the procedure, those
+  /// spawned before the scope too: a sync more than OpenCilk's, which
+  /// waits for the scope's own only, changes no result. A spawn statement
+  /// wrapped by endSpawnStatement is taken with its end marker.
+  void syncAtScopeExits(ParentMap &PM, Stmt *S) {
+    llvm::SmallVector<Stmt *, 4> Jumps;
+    jumpsOut(S, false, false, Jumps);
+    // Nested scopes are rewritten first: PM follows each replacement.
+    auto Wrap = [&](Stmt *Old, llvm::ArrayRef<Stmt *> Body) {
+      Stmt *Parent = PM.getParent(Old);
+      auto *New = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
+                                       Old->getBeginLoc(), Old->getEndLoc());
+      replaceChild(Parent, Old, New);
+      PM.setParent(New, Parent);
+      PM.addStmt(New);
+    };
+    for (Stmt *J : Jumps)
+      Wrap(J, {syncMarkerCall(J->getBeginLoc()), J});
+    Stmt *Unit = S;
+    for (;;) {
+      auto *P = dyn_cast_or_null<CompoundStmt>(PM.getParent(Unit));
+      auto *End = P && P->size() == 2 && P->body_front() == Unit
+                      ? dyn_cast<CallExpr>(P->body_back())
+                      : nullptr;
+      if (!End || !isCallOf(End, CILK_ABI_SPAWN_END))
+        break;
+      Unit = P;
+    }
+    if (PM.getParent(Unit))
+      Wrap(Unit, {Unit, syncMarkerCall(Unit->getEndLoc())});
   }
 
   /// return e;  ->  { __cilk_sync_marker(); return e; }
@@ -1456,6 +1668,8 @@ private:
   bool InThread;
   /// Spawns of threads, checked.
   llvm::SmallVector<CallExpr *, 8> ThreadSpawns;
+  /// OpenCilk spawns of functions not known to be Cilk procedures, checked.
+  llvm::SmallVector<CallExpr *, 8> AnySpawns;
   /// spawn_next calls, checked, and their threads.
   llvm::SmallVector<std::pair<CallExpr *, const FunctionDecl *>, 4> NextCalls;
   /// cilk_vector(p, n) calls that are arguments of vector parameters.
@@ -1473,6 +1687,7 @@ private:
     DeclRefExpr *Ref;
     BinaryOperatorKind Op; // BO_Assign, BO_AddAssign, ...
     SourceLocation Spawn;
+    bool Any; // spelled cilk_spawn: the messages say cilk_sync
   };
   llvm::SmallVector<Destination, 8> Destinations;
   /// Spawns and syncs in inlet bodies, reported there.
@@ -1531,9 +1746,15 @@ void CilkConsumer::checkRedeclaration(FunctionDecl *FD) {
 
 void CilkConsumer::HandleTranslationUnit(ASTContext &) {
   CilkDiags Diags(CI.getDiagnostics());
+  const SourceManager &SM = CI.getSourceManager();
   for (const auto &[Key, Loc] : Log->Expansions)
-    if (!Log->Matched.count(Key))
-      Diags.D.Report(Loc, Diags.SpawnNotCall);
+    if (!Log->Matched.count(Key)) {
+      llvm::StringRef Word = Lexer::getSourceText(
+          CharSourceRange::getTokenRange(
+              SourceLocation::getFromRawEncoding(Key)),
+          SM, CI.getLangOpts());
+      Diags.D.Report(Loc, Diags.SpawnNotCall) << Word << (Word != "spawn");
+    }
 }
 
 } // namespace cilk

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CilkThreads.h"
+#include "CilkTokens.h"
 #include "CilkSema.h"
 #include "cilk-abi.h"
 
@@ -147,7 +148,6 @@ void describeThreadLayout(ASTContext &Ctx, FunctionDecl *FD) {
 
 namespace {
 
-using Tokens = llvm::SmallVector<Token, 32>;
 
 /// The `thread` attribute: a continuation-passing thread, which returns
 /// nothing (the keyword supplies the `void`).
@@ -259,58 +259,15 @@ private:
     return T;
   }
 
-  /// A token for Text (an identifier, keyword, punctuator of the table
-  /// below or decimal number) at the keyword.
-  Token make(llvm::StringRef Text) {
-    Token T;
-    T.startToken();
-    T.setLocation(Loc);
-    static const std::pair<const char *, tok::TokenKind> Punct[] = {
-        {"(", tok::l_paren}, {")", tok::r_paren}, {"*", tok::star},
-        {"&", tok::amp},     {",", tok::comma},   {"==", tok::equalequal}};
-    for (auto [P, K] : Punct)
-      if (Text == P) {
-        T.setKind(K);
-        T.setLength(Text.size());
-        return T;
-      }
-    // A number's spelling is read from its token's buffer: the scratch
-    // buffer, in an expansion at the keyword.
-    if (isDigit(Text.front())) {
-      T.setKind(tok::numeric_constant);
-      PP->CreateString(Text, T, Loc, Loc);
-      return T;
-    }
-    IdentifierInfo *II = PP->getIdentifierInfo(Text);
-    T.setKind(II->getTokenID());
-    T.setIdentifierInfo(II);
-    T.setLength(Text.size());
-    return T;
-  }
+  Token make(llvm::StringRef Text) { return makeToken(*PP, Text, Loc); }
 
   void append(Tokens &Out, llvm::StringRef Text) {
-    while (!Text.empty()) {
-      auto [Piece, Rest] = Text.split(' ');
-      if (!Piece.empty())
-        Out.push_back(make(Piece));
-      Text = Rest;
-    }
+    appendTokens(*PP, Out, Text, Loc);
   }
 
-  /// Enters Toks; tokens this handler read (Read) are not expanded again.
-  void enter(Tokens Toks) {
-    auto Buf = std::make_unique<Token[]>(Toks.size());
-    std::copy(Toks.begin(), Toks.end(), Buf.get());
-    PP->EnterTokenStream(std::move(Buf), Toks.size(),
-                         /*DisableMacroExpansion=*/false,
-                         /*IsReinject=*/false);
-  }
+  void enter(Tokens Toks) { enterTokens(*PP, Toks); }
 
-  static Token read(Token T) {
-    if (T.is(tok::identifier) || T.getIdentifierInfo())
-      T.setFlag(Token::DisableExpand);
-    return T;
-  }
+  static Token read(Token T) { return readToken(T); }
 
   /// The keyword was a name after all: it and the tokens read go back.
   void giveBack(llvm::ArrayRef<Token> ReadToks) {

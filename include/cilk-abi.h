@@ -15,8 +15,12 @@
 
 /* Symbol names, as strings, for the compiler side. */
 #define CILK_ABI_SPAWN_MARKER "__cilk_spawn_marker"
+#define CILK_ABI_SPAWN_ANY_MARKER "__cilk_spawn_any_marker"
 #define CILK_ABI_SYNC_MARKER "__cilk_sync_marker"
 #define CILK_ABI_LIBC_SYNC "__cilk_sync"
+#define CILK_ABI_SYNC_ANY "__cilk_sync_any"
+#define CILK_ABI_FOR_BEGIN "__cilk_for_begin"
+#define CILK_ABI_FOR_GRAIN "__cilkrt_for_grain"
 #define CILK_ABI_LIBC_ABORT "__cilk_abort"
 #define CILK_ABI_ABORT_MARKER "__cilk_abort_marker"
 #define CILK_ABI_SYNCHED "__cilk_synched"
@@ -146,6 +150,9 @@
 /* Metadata kind attached to every spawned call after the pass folded its
  * marker. */
 #define CILK_ABI_SPAWN_MD "cilk.spawn"
+/* ... and also this one to a spawn of CILK_ABI_SPAWN_ANY_MARKER's: its
+ * callee, a declaration, may be a C function (no fast clone to call). */
+#define CILK_ABI_SPAWN_ANY_MD "cilk.spawn.any"
 
 /* ---- The parallel modes: frames, descriptors and the worker's deque ----
  *
@@ -196,7 +203,8 @@
 #define CILK_ABI_ENTRY_PREFIX_SIZE 16
 /* __cilkrt_run's answer */
 #define CILK_RUN_DONE 0   /* the computation ran; its result is in place */
-#define CILK_RUN_SERIAL 1 /* not run (a worker called, or the workers have
+#define CILK_RUN_SERIAL 1 /* not run (a worker of a profile build called,
+                             no guest slot is left, or the workers have
                              stopped): the caller runs f.serial itself */
 #define CILK_ABI_FREE_ALLOCAS "__cilkrt_free_allocas"
 /* Inlets and abort (CILK_DESC_ATOMIC). An inlet that runs after a steal
@@ -577,6 +585,11 @@ void __cilkrt_prof_cp_wait(struct __cilk_prof *p, void **list);
  * skipped the pass (an IR input compiled without -fpass-plugin) still runs,
  * serially. */
 void *__cilk_spawn_marker(void *fn) __attribute__((__nothrow__));
+/* `cilk_spawn f(args)` of a function not known here to be a Cilk procedure
+ * (a C function, one of another file, a pointer): the same, except that f
+ * may be any function. The pass spawns f's fast clone where f turns out to
+ * have one (in this file, or through the prefix of its C entry point). */
+void *__cilk_spawn_any_marker(void *fn) __attribute__((__nothrow__));
 
 /* `sync;` is compiled as a call of this marker. The runtime's definition does
  * nothing, which is the serial semantics. */
@@ -587,6 +600,22 @@ void __cilk_sync_marker(void) __attribute__((__nothrow__));
  * runtime's __cilk_sync, which calls the C library's sync(2). Only the
  * statement `sync;` is the Cilk sync. */
 void __cilk_sync(void);
+/* A cilk_for is compiled as a loop of k from this marker's value (0) to n,
+ * whose body is a captured statement (clang's outlining) of k's address
+ * among others (the plugin: CilkOpenCilk.cpp). The pass runs the body for
+ * every k from a divide-and-conquer procedure instead, in chunks of `grain`
+ * iterations (0: the runtime's default, CILK_ABI_FOR_GRAIN). */
+unsigned long long __cilk_for_begin(unsigned long long n, long long grain,
+                                    unsigned long long *k)
+    __attribute__((__nothrow__));
+/* The default grain of a cilk_for of n iterations: min(2048, ceil(n / 8P))
+ * on P workers (OpenCilk's). */
+long long __cilkrt_for_grain(unsigned long long n) __attribute__((__nothrow__));
+
+/* `cilk_sync` (OpenCilk's spelling) is spelled __cilk_sync_any: the statement
+ * `cilk_sync;` is a sync in a function that spawns and nothing in one that
+ * does not. Never defined: the plugin replaces every use. */
+void __cilk_sync_any(void);
 
 /* The `abort` keyword is spelled __cilk_abort, so that <stdlib.h> still
  * declares the C library's abort() (as __cilk_abort, which the runtime

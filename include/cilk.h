@@ -34,6 +34,21 @@
  * `thread`, `cont`, `spawn_next` and `tail_call` are keywords only where
  * their construct follows; elsewhere they are ordinary names.
  *
+ * and OpenCilk's spelling (README, "OpenCilk programs"), also reserved as
+ * _Cilk_spawn, _Cilk_sync, _Cilk_scope and _Cilk_for:
+ *
+ *   cilk_spawn - `[lhs op] cilk_spawn f(args);` runs any function f in
+ *                parallel; the function that spawns needs no `cilk`
+ *   cilk_sync  - `cilk_sync;` waits for the children of the function
+ *   cilk_scope - `cilk_scope { ... }` waits for them where the block ends
+ *   cilk_for   - `cilk_for (int i = 0; i < n; ++i) body` runs the
+ *                iterations in parallel (`#pragma cilk grainsize N` before
+ *                it: chunks of N)
+ *
+ * <cilk/cilk.h> removes the Cilk-5 words above (a program in OpenCilk's
+ * spelling may use `spawn` or `sync` as names), as does
+ * -fplugin-arg-cilk-opencilk.
+ *
  * Without the plugin, a clang build of a program that includes this header
  * compiles the serial elision (and warns that the __cilk__ attribute is
  * unknown). */
@@ -58,5 +73,20 @@
 #define cilk_vector(p, n)                                                     \
     ((__typeof__(&*(p)))__cilk_cp_vector_marker(                             \
         (p), (unsigned long)(n) * sizeof *(p)))
+
+#define _Cilk_spawn __extension__
+#define cilk_spawn __extension__
+#define _Cilk_sync __cilk_sync_any
+#define cilk_sync __cilk_sync_any
+#define _Cilk_scope _Pragma("cilk scope")
+#define cilk_scope _Pragma("cilk scope")
+#define _Cilk_for _Pragma("cilk for")
+#define cilk_for _Pragma("cilk for")
+/* For cilk_for's rewriting: b - a, for two pointers or two integers, in
+ * unsigned 64 bits (5: GCC's pointer_type_class). */
+#define __cilk_for_distance(a, b)                                             \
+    __builtin_choose_expr(__builtin_classify_type(a) == 5,                    \
+                          (unsigned long long)((b) - (a)),                    \
+                          (unsigned long long)(b) - (unsigned long long)(a))
 
 #endif /* CILK_H */

@@ -272,8 +272,10 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   else if (Name == CILK_ABI_CP_ARM || Name == CILK_ABI_CP_START ||
            Name == CILK_ABI_CP_WAIT || Name == CILK_ABI_CP_GATHER)
     Ty = FunctionType::get(Void, {Ptr}, false);
-  else if (Name == CILK_ABI_SPAWN_END)
+  else if (Name == CILK_ABI_SPAWN_END || Name == CILK_ABI_SYNC_MARKER)
     Ty = FunctionType::get(Void, {}, false);
+  else if (Name == CILK_ABI_FOR_GRAIN)
+    Ty = FunctionType::get(Type::getInt64Ty(C), {Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_RACE_SPAWN) // the spawn's pointer arguments
     Ty = FunctionType::get(Void, {Ptr}, true);
   else if (Name == CILK_ABI_RACE_TAIL) // atomic, the tail's locals

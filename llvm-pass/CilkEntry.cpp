@@ -19,21 +19,18 @@
 // After the split, f becomes @f.fast and the C entry point takes its name:
 //
 //   define T @f(params) {
-//   entry:
-//     %w = load ptr, ptr @__cilkrt_tls_worker
-//     %on.worker = icmp ne ptr %w, null
-//     br i1 %on.worker, label %serial, label %run
-//   serial:                  ; a C frame sits between us and the Cilk frames
-//     %r = call T @f.serial(params)          ; below: nothing may cross it
-//     ret T %r
-//   run:                     ; another thread: a computation of its own
-//     %args = alloca %f.entry.args           ; { params..., T tmp }
+//   entry:                   ; a computation of its own (nested on a
+//     %args = alloca %f.entry.args           ; worker: runtime/entry.c)
+//                                            ; { params..., T tmp }
 //     store <each param>, ptr <its field>
 //     %result = alloca T                     ; sret: the sret parameter
 //     %k = call i32 @__cilkrt_run(ptr @f.entry, ptr %args, ptr <tmp>,
 //                                 ptr %result, i64 sizeof(T))
 //     %ran = icmp eq i32 %k, 0               ; CILK_RUN_DONE
 //     br i1 %ran, label %done, label %serial
+//   serial:                  ; not run (a profile build's worker called, or
+//     %r = call T @f.serial(params)          ; no pool): f's serial elision
+//     ret T %r
 //   done:
 //     %v = load T, ptr %result
 //     ret T %v
@@ -262,20 +259,15 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
 
   BasicBlock *Entry = BasicBlock::Create(C, "entry", E);
   BasicBlock *SerialBB = BasicBlock::Create(C, "serial", E);
-  BasicBlock *Run = BasicBlock::Create(C, "run", E);
   BasicBlock *Done = BasicBlock::Create(C, "done", E);
   SmallVector<Value *, 8> Params;
   for (Argument &A : E->args())
     Params.push_back(&A);
 
-  IRBuilder<> B(Entry);
-  Value *W = emitLoadWorker(B);
-  B.CreateCondBr(B.CreateIsNotNull(W, "on.worker"), SerialBB, Run);
-
-  B.SetInsertPoint(SerialBB);
+  IRBuilder<> B(SerialBB);
   emitForward(B, Serial, Fast, Params);
 
-  B.SetInsertPoint(Run);
+  B.SetInsertPoint(Entry);
   Value *Args = B.CreateAlloca(EA.Ty, nullptr, "args");
   for (Argument &A : E->args())
     if (int(A.getArgNo()) != EA.SRet)
@@ -321,7 +313,8 @@ bool findFastClonesOfPointers(Function &F) {
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || !isSpawn(*CB) ||
-        isa<Function>(CB->getCalledOperand()->stripPointerCasts()))
+        (isa<Function>(CB->getCalledOperand()->stripPointerCasts()) &&
+         !isSpawnOfMaybeC(*CB)))
       continue;
     IRBuilder<> B(CB);
     Value *P = CB->getCalledOperand();
@@ -374,7 +367,7 @@ bool buildEntryPoints(Module &M, const SerialClones &Serial) {
       Declared.push_back(&G);
   for (Function *G : Declared)
     for (Use &U : make_early_inc_range(G->uses()))
-      if (isSpawnCallee(U)) {
+      if (isSpawnCallee(U) && !isSpawnOfMaybeC(*cast<CallBase>(U.getUser()))) {
         U.set(fastSymbol(M, *G));
         Changed = true;
       }

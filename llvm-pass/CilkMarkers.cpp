@@ -9,6 +9,14 @@
 //   %x = call i32 %f(i32 %n1)
 //       -> %x = call i32 @fib(i32 %n1), !cilk.spawn !0
 //
+//   %f = call ptr @__cilk_spawn_any_marker(ptr @g)    (OpenCilk's spelling)
+//   %y = call i32 %f(i32 %n1)
+//       -> %y = call i32 @g(i32 %n1), !cilk.spawn !0, !cilk.spawn.any !0
+//          while g is only declared here (it may be a C function: see
+//          CilkEntry.cpp's findFastClonesOfPointers), else the same as
+//          above: a spawn of a function defined here, Cilk procedure or
+//          not, or of a pointer, is an ordinary spawn.
+//
 //   call void @__cilk_sync_marker()
 //       -> left for the mode's lowering (a sync point).
 //
@@ -34,6 +42,19 @@ bool isCilkProcedure(const Function &F) {
 
 bool isSpawn(const CallBase &CB) {
   return CB.getMetadata(CILK_ABI_SPAWN_MD) != nullptr;
+}
+
+bool isSpawnOfMaybeC(const CallBase &CB) {
+  return CB.getMetadata(CILK_ABI_SPAWN_ANY_MD) != nullptr;
+}
+
+bool spawnsOrSyncs(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I);
+          CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER)))
+        return true;
+  return false;
 }
 
 /// The function attribute that annotation C (a string) stands for: "cilk"
@@ -112,11 +133,11 @@ static bool annotationsToAttributes(Module &M) {
   return true;
 }
 
-/// Folds every `call ptr @__cilk_spawn_marker(ptr %fn)` into the call that
-/// uses its result as callee, which becomes a direct call of %fn tagged
-/// !cilk.spawn.
-static bool foldSpawnMarkers(Module &M) {
-  Function *Marker = M.getFunction(CILK_ABI_SPAWN_MARKER);
+/// Folds every `call ptr @<MarkerName>(ptr %fn)` into the call that uses
+/// its result as callee, which becomes a direct call of %fn tagged
+/// !cilk.spawn (and !cilk.spawn.any for Any's spawns of declarations).
+static bool foldSpawnMarkers(Module &M, StringRef MarkerName, bool Any) {
+  Function *Marker = M.getFunction(MarkerName);
   if (!Marker)
     return false;
   LLVMContext &Ctx = M.getContext();
@@ -129,10 +150,16 @@ static bool foldSpawnMarkers(Module &M) {
 
   for (CallInst *MC : MarkerCalls) {
     Value *Callee = MC->getArgOperand(0);
+    auto *Declared = dyn_cast<Function>(Callee->stripPointerCasts());
+    bool MaybeC = Any && Declared && Declared->isDeclaration() &&
+                  !isCilkProcedure(*Declared);
     for (Use &U : make_early_inc_range(MC->uses())) {
       auto *Spawned = dyn_cast<CallBase>(U.getUser());
-      if (Spawned && Spawned->isCallee(&U))
+      if (Spawned && Spawned->isCallee(&U)) {
         Spawned->setMetadata(CILK_ABI_SPAWN_MD, Tag);
+        if (MaybeC)
+          Spawned->setMetadata(CILK_ABI_SPAWN_ANY_MD, Tag);
+      }
     }
     // Every use, callee or not, now sees the function itself.
     MC->replaceAllUsesWith(Callee);
@@ -145,7 +172,8 @@ static bool foldSpawnMarkers(Module &M) {
 
 bool recognizeCilkMarks(Module &M) {
   bool Changed = annotationsToAttributes(M);
-  Changed |= foldSpawnMarkers(M);
+  Changed |= foldSpawnMarkers(M, CILK_ABI_SPAWN_MARKER, false);
+  Changed |= foldSpawnMarkers(M, CILK_ABI_SPAWN_ANY_MARKER, true);
   return Changed;
 }
 

@@ -154,8 +154,11 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  Changed |= lowerCilkFors(M, TheMode, Instr);
   markSelfContained(M);
   Changed |= lowerThreads(M);
+  if (TheMode != Mode::Serial)
+    Changed |= spawnCallsOfProcedures(M);
   for (Function &F : M)
     if (isCilkProcedure(F))
       Changed |= hoistSpawnDestinations(F);

@@ -160,6 +160,22 @@ const llvm::AttributeMask &poisonIntolerantRetAttrs();
 bool isCilkProcedure(const llvm::Function &F);
 /// True if the call was a spawn (tagged !cilk.spawn by phase 1).
 bool isSpawn(const llvm::CallBase &CB);
+/// True if the spawn's callee, declared here, may be a C function or a
+/// Cilk procedure of another file (OpenCilk's cilk_spawn, CilkMarkers.cpp):
+/// tagged !cilk.spawn.any.
+bool isSpawnOfMaybeC(const llvm::CallBase &CB);
+/// True if F has a spawn or a sync marker.
+bool spawnsOrSyncs(const llvm::Function &F);
+/// The cilk_for loops the plugin marked: a divide-and-conquer procedure over
+/// the iterations, or (serial mode, but for the race detector) the loop as
+/// it is (CilkFor.cpp). True if anything changed.
+bool lowerCilkFors(llvm::Module &M, Mode TheMode, Instrument I);
+/// The loop metadata string of a cilk_for chunk's loop, which never polls.
+inline constexpr const char *CILK_GRAIN_LOOP_MD = "cilk.grain";
+/// The parallel modes: each call, in a Cilk procedure, of a Cilk procedure
+/// of this module that spawns or syncs becomes a spawn followed by a sync
+/// (CilkCalls.cpp). True if anything changed.
+bool spawnCallsOfProcedures(llvm::Module &M);
 
 class CilkPass : public llvm::PassInfoMixin<CilkPass> {
 public:

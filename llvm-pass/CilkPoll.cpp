@@ -28,7 +28,8 @@
 // loop that polls is not vectorized (loops in C functions never poll).
 //
 // Eager frames are on the deque from their first spawn on, and serial
-// mode has no thieves: neither polls.
+// mode has no thieves: neither polls. Nor does a cilk_for's chunk: its grain
+// bounds the wait (CilkFor.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +86,20 @@ static void addRegion(Instruction *Start, StringRef End,
 /// are not part of a spawn statement: the compare-exchange loop of `x +=
 /// spawn f()` into an _Atomic x, and a user inlet's loops, belong to the
 /// spawn's inlet.
+/// A cilk_for's chunk (CilkFor.cpp): its length, the grain, bounds the wait
+/// of a thief's request.
+static bool isGrainLoop(const Loop &L) {
+  if (MDNode *ID = L.getLoopID())
+    for (const MDOperand &Op : drop_begin(ID->operands()))
+      if (auto *N = dyn_cast<MDNode>(Op); N && N->getNumOperands() &&
+                                          isa<MDString>(N->getOperand(0)) &&
+                                          cast<MDString>(N->getOperand(0))
+                                                  ->getString() ==
+                                              CILK_GRAIN_LOOP_MD)
+        return true;
+  return false;
+}
+
 SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -97,7 +112,7 @@ SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
   }
   SmallVector<BasicBlock *, 4> Headers;
   for (Loop *L : LI.getLoopsInPreorder()) {
-    if (InStatements.count(L->getHeader()))
+    if (InStatements.count(L->getHeader()) || isGrainLoop(*L))
       continue;
     if (none_of(L->blocks(),
                 [](BasicBlock *BB) { return any_of(*BB, isSpawnOrSync); }))

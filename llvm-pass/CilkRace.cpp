@@ -42,9 +42,9 @@
 // of the pipeline) calls the detector at each memory access, and
 // "frame-pointer"="all": at a function's exit the detector finds the end of
 // its frame through the frame pointer, to forget the accesses to its locals
-// (a later sibling's frame reuses the memory). Cilk procedures are not
-// inlined: an inlined child's locals could share a stack slot with its
-// sibling's without a return in between.
+// (a later sibling's frame reuses the memory). Cilk procedures, and spawned
+// calls of any function, are not inlined: an inlined child's locals could
+// share a stack slot with its sibling's without a return in between.
 //
 // At the end of the pipeline, before ThreadSanitizer, RaceLocalsPass marks
 // the end of each local's lifetime where the local's address escapes:
@@ -196,6 +196,10 @@ static void instrument(Function &F) {
       Rets.push_back(&I);
   }
   for (CallInst *Call : Spawns) {
+    // A spawned C function (OpenCilk's cilk_spawn) is not inlined either:
+    // with the copy of a by-value argument then forwarded to the parent's
+    // variable, the child would read the parent's memory.
+    Call->addFnAttr(Attribute::NoInline);
     bool Atomic;
     Instruction *TailEnd = spawnTailEnd(Call, Atomic);
     // Located at the spawn: the detector names the spawn by this call's

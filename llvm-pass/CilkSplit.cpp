@@ -21,18 +21,6 @@ using namespace llvm;
 
 namespace cilk {
 
-static bool hasSuspendPoints(Function &F) {
-  for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I)) {
-      if (isSpawn(*CB))
-        return true;
-      if (Function *Callee = CB->getCalledFunction();
-          Callee && Callee->getName() == CILK_ABI_SYNC_MARKER)
-        return true;
-    }
-  return false;
-}
-
 bool lowerToClones(Module &M, Mode TheMode) {
   // The loops that poll (lazy modes), found before the serial clones are
   // made and marked after: the serial clones never poll.
@@ -47,7 +35,7 @@ bool lowerToClones(Module &M, Mode TheMode) {
       if (isLazyMode(TheMode) && !F.isVarArg())
         if (SmallVector<BasicBlock *, 4> H = loopsToPoll(F); !H.empty())
           Polls[&F] = std::move(H);
-      if (hasSuspendPoints(F) || Polls.count(&F))
+      if (spawnsOrSyncs(F) || Polls.count(&F))
         Procs.push_back(&F);
     }
   // A child whose frame was stolen or released returns poison

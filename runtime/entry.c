@@ -5,23 +5,67 @@
  * from C code (a header without `cilk`, a function pointer given to qsort, a
  * thread of the program's own) runs a complete computation:
  *
- *   - on a worker, the C frames between the call and the Cilk frames below
- *     it cannot be released or stolen through, so f runs as its serial
- *     elision (f.serial), inside the strand that called it;
- *   - on any other thread, f runs as a computation of its own: the thread
- *     runs it as a guest of the pool (scheduler.h), the workers steal from
- *     it, and the call returns when the computation has finished. A
- *     program whose main() is plain C starts the pool at its first such
- *     call, with the options of the environment (CILK_NWORKERS,
- *     CILK_STACK, CILK_STRESS). */
+ *   f runs as a computation of its own: the thread runs it as a guest of
+ *   the pool (scheduler.h), the workers steal from it, and the call returns
+ *   when the computation has finished. On a worker (or a guest), the C
+ *   frames between the call and the Cilk frames below it cannot be
+ *   released or stolen through: the computation is nested, in a slot of
+ *   its own, while thieves may still take the frames below. In a profile
+ *   build, and when no guest slot is left, f runs as its serial elision
+ *   (f.serial) there instead, inside the strand that called it (a strand's
+ *   clock cannot leave out a nested computation). A program whose main()
+ *   is plain C starts the pool at its first such call, with the options of
+ *   the environment (CILK_NWORKERS, CILK_STACK, CILK_STRESS). */
 #include "cilk-abi.h"
+#include "cilk/cilk_api.h"
 #include "options.h"
+#include "profile.h"
 #include "scheduler.h"
+#include "stats.h"
 #include "units.h"
 #include "worker.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The options of a pool that C code started, and when: the report at exit
+ * (--stats, CILK_STATS, a profile build) is made by report_at_exit, as
+ * main.c makes it for Cilk main. */
+static struct cilk_options entry_opts;
+static int entry_mode;
+static struct timespec entry_start;
+static pid_t entry_pid;
+
+static double seconds_since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) +
+           (double)(now.tv_nsec - t->tv_nsec) * 1e-9;
+}
+
+/* At exit from a program whose main() is plain C, when there is something
+ * to report (stopping the pool waits for what its workers run). Not from
+ * exit() called by Cilk code (the pool would wait for the very thread that
+ * calls), nor in a forked child (it has no workers to stop). */
+static void report_at_exit(void)
+{
+    if (!(entry_opts.stats || units_profiled()) || __cilkrt_tls_worker ||
+        getpid() != entry_pid)
+        return;
+    sched_stop();
+    profile_stop();
+    double elapsed = seconds_since(&entry_start);
+    fflush(stdout);
+    int n;
+    struct worker **workers = sched_workers_and_guests(&n);
+    int profiled = profile_print(workers, n, elapsed);
+    if (entry_opts.stats)
+        stats_print(workers, n, elapsed, units_mode_name(entry_mode),
+                    profiled);
+}
 
 /* Starts the pool with the options at the front of argv[1..] (removed
  * there) and the environment's, unless Cilk main or an earlier call did. */
@@ -33,11 +77,20 @@ static void start_with_options(int *argc, char **argv)
     int parsed = cilk_parse_options(argc, argv, &opts);
     if (parsed > 0)
         exit(0); /* --help, --version */
-    if (parsed < 0 || cilk_apply_pinning(&opts) || units_check() < 0)
+    int mode = parsed < 0 || cilk_apply_pinning(&opts) ? -1 : units_check();
+    if (mode < 0)
         exit(2);
     sched_set_stress(opts.stress);
     sched_set_stack(opts.stack_mib);
-    sched_start(opts.nproc);
+    if (units_profiled() && !opts.profile_strands)
+        profile_calibrate(mode != CILK_MODE_SERIAL);
+    entry_opts = opts;
+    entry_mode = mode;
+    clock_gettime(CLOCK_MONOTONIC, &entry_start);
+    entry_pid = getpid();
+    profile_start(opts.profile_strands);
+    if (sched_start(opts.nproc))
+        atexit(report_at_exit);
 }
 
 static void start_from_environment(void)
@@ -68,10 +121,45 @@ void Cilk_terminate(struct CilkContext *context)
 int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
                  void *result, unsigned long size)
 {
-    if (__cilkrt_tls_worker)
+    if (__cilkrt_tls_worker && units_profiled())
         return CILK_RUN_SERIAL;
     start_from_environment();
     struct root r = {.thunk = thunk, .args = args, .tmp = tmp,
                      .result = result, .size = size};
     return sched_run_guest(&r) ? CILK_RUN_DONE : CILK_RUN_SERIAL;
+}
+
+int __cilkrt_active_size(void); /* lib.c */
+int __cilkrt_self(void);
+
+/* OpenCilk's <cilk/cilk_api.h>. The pool starts, from the environment, when
+ * a program asks for its size before any Cilk code ran (OpenCilk's starts
+ * with the process). */
+unsigned __cilkrts_get_nworkers(void)
+{
+    start_from_environment();
+    return (unsigned)__cilkrt_active_size();
+}
+
+unsigned __cilkrts_get_worker_number(void)
+{
+    return (unsigned)__cilkrt_self();
+}
+
+int __cilkrts_is_initialized(void)
+{
+    return sched_started();
+}
+
+int __cilkrts_running_on_workers(void)
+{
+    return __cilkrt_tls_worker != NULL;
+}
+
+long long __cilkrt_for_grain(unsigned long long n)
+{
+    start_from_environment();
+    unsigned long long p8 = 8ull * (unsigned long long)__cilkrt_active_size();
+    unsigned long long g = (n + p8 - 1) / p8;
+    return g > 2048 ? 2048 : g < 1 ? 1 : (long long)g;
 }

@@ -93,7 +93,7 @@ int main(int argc, char *argv[], char *envp[])
 
     fflush(stdout);
     int n;
-    struct worker **workers = sched_workers(&n);
+    struct worker **workers = sched_workers_and_guests(&n);
     int profiled = profile_print(workers, n, elapsed);
     if (opts.stats)
         stats_print(workers, n, elapsed, units_mode_name(mode), profiled);

@@ -902,6 +902,17 @@ void __tsan_func_exit(void)
 void __tsan_ignore_thread_begin(void) { ignoring++; }
 void __tsan_ignore_thread_end(void) { ignoring--; }
 
+/* OpenCilk's <cilk/cilksan.h>. */
+void __cilksan_disable_checking(void) { ignoring++; }
+void __cilksan_enable_checking(void)
+{
+    if (ignoring > 0)
+        ignoring--;
+}
+bool __cilksan_is_checking_enabled(void) { return !ignoring; }
+void __cilksan_acquire_lock(const void *mutex) { acquire(mutex); }
+void __cilksan_release_lock(const void *mutex) { release(mutex); }
+
 /* Every flavour of an access of `size` bytes: TSan's plain, unaligned,
  * volatile and compound (read-modify-write: checked as the write) ones. */
 #define HOOK(name, size, kind)                                                \

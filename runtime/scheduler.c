@@ -589,8 +589,10 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
  * run what was stolen from it could wait forever (a search that only an
  * abort ends, with every other worker busy in a subtree the abort is to
  * stop). Threads' closures are not taken (a worker that waits for a
- * thread's result runs only threads: threads.c), nor a guest's entries
- * (scheduler.h): a guest's thread may be what the workers wait for. */
+ * thread's result runs only threads: threads.c). A guest, which never
+ * steals, takes its own held closures back while it waits for its
+ * computation (sched_run_guest): its thread may be what the workers wait
+ * for. */
 
 static bool is_procedure(struct __cilk_frame *e)
 {
@@ -658,27 +660,33 @@ static struct closure *take_held(struct worker *w, struct worker *v,
     return h.c;
 }
 
-/* The stress thread: takes up to n of v's oldest entries. */
+/* The stress thread: takes up to n of v's oldest entries. A guest asleep
+ * in sched_run_guest wakes to run them, should no thief take them. */
 static void stress_steal(struct worker *v, unsigned n)
 {
-    if (v->guest)
-        return;
+    bool took = false;
     while (n-- && !looks_empty(v)) {
         struct __cilk_frame *e = claim_oldest(v, is_procedure);
         if (!e)
-            return;
+            break;
         bool made;
         struct closure *c = promote(NULL, v, e, &made);
         hold(v, c, made);
         spin_unlock(&v->lock);
+        took = true;
+    }
+    if (took && v->guest) {
+        pthread_mutex_lock(&pool_mu);
+        pthread_cond_broadcast(&root_cv);
+        pthread_mutex_unlock(&pool_mu);
     }
 }
 
 /* Makes w's next pop go to __cilkrt_pop_slow (worker.h: armed_head), but
- * not under an abort's stop, nor on a guest. Caller holds w->lock. */
+ * not under an abort's stop. Caller holds w->lock. */
 static void stress_arm(struct worker *w)
 {
-    if (w->stop_head || w->guest ||
+    if (w->stop_head ||
         atomic_load_explicit(&w->armed_head, memory_order_relaxed))
         return;
     atomic_store_explicit(&w->armed_head, atomic_load(&w->head),
@@ -716,7 +724,7 @@ static bool stress_armed_pop(struct worker *w, struct __cilk_frame **t)
 
 void sched_stress_released(struct worker *w)
 {
-    if (!stress || w->guest)
+    if (!stress)
         return;
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(&w->tail);
@@ -1251,8 +1259,9 @@ bool sched_submit(struct root *r)
 }
 
 /* Makes or reuses a guest slot for the calling thread; null if all are
- * taken. */
-static struct worker *guest_enter(void)
+ * taken. The thread's slot until then (none, or the worker or guest slot
+ * whose C code calls: a C frame lies between) is *prev. */
+static struct worker *guest_enter(struct worker **prev)
 {
     pthread_mutex_lock(&pool_mu);
     int i = 0;
@@ -1273,9 +1282,14 @@ static struct worker *guest_enter(void)
     }
     pthread_mutex_unlock(&pool_mu);
     if (w) {
+        *prev = __cilkrt_tls_worker;
         __cilkrt_tls_worker = w;
-        atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_NORMAL,
-                              memory_order_relaxed);
+        /* The thread's word is shared with *prev, if any: a steal attempted
+         * against it is a request the nested computation answers (its
+         * frames are the thread's youngest). */
+        if (!*prev)
+            atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_NORMAL,
+                                  memory_order_relaxed);
         atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
     }
     return w;
@@ -1283,13 +1297,13 @@ static struct worker *guest_enter(void)
 
 /* The guest's computation is over and its deque empty: no thief may reach
  * this thread's control-flow word after the slot's lock is released. */
-static void guest_leave(struct worker *w)
+static void guest_leave(struct worker *w, struct worker *prev)
 {
     spin_lock(&w->lock);
     atomic_store_explicit(&w->cf, NULL, memory_order_relaxed);
     spin_unlock(&w->lock);
     deque_reset_if_empty(w);
-    __cilkrt_tls_worker = NULL;
+    __cilkrt_tls_worker = prev;
     pthread_mutex_lock(&pool_mu);
     guest_busy[w->id - nworkers] = false;
     pthread_mutex_unlock(&pool_mu);
@@ -1298,9 +1312,10 @@ static void guest_leave(struct worker *w)
 bool sched_run_guest(struct root *r)
 {
     root_init(r);
-    struct worker *w = guest_enter();
+    struct worker *prev;
+    struct worker *w = guest_enter(&prev);
     if (!w)
-        return sched_submit(r);
+        return !__cilkrt_tls_worker && sched_submit(r);
     pthread_mutex_lock(&pool_mu);
     activate_locked();
     pthread_mutex_unlock(&pool_mu);
@@ -1315,17 +1330,27 @@ bool sched_run_guest(struct root *r)
             w->next = NULL;
             run_closure(w, c);
         }
+        /* Stress took these from it (stress_steal): if no thief has, the
+         * guest runs them, the youngest first, as a worker would. */
+        if (stress) {
+            struct closure *c = take_held(w, w, true, NULL);
+            if (c) {
+                run_closure(w, c);
+                continue;
+            }
+        }
         pthread_mutex_lock(&pool_mu);
         bool finished = r->finished;
-        if (!finished && !w->next && forked)
+        bool held = atomic_load_explicit(&w->nheld, memory_order_relaxed);
+        if (!finished && !w->next && !held && forked)
             fork_stop();
-        if (!finished && !w->next)
+        if (!finished && !w->next && !held)
             pthread_cond_wait(&root_cv, &pool_mu);
         pthread_mutex_unlock(&pool_mu);
         if (finished)
             break;
     }
-    guest_leave(w);
+    guest_leave(w, prev);
     return true;
 }
 
@@ -1352,5 +1377,13 @@ void sched_stop(void)
 struct worker **sched_workers(int *n)
 {
     *n = nworkers;
+    return workers;
+}
+
+struct worker **sched_workers_and_guests(int *n)
+{
+    pthread_mutex_lock(&pool_mu);
+    *n = nworkers + nguests;
+    pthread_mutex_unlock(&pool_mu);
     return workers;
 }

@@ -71,13 +71,17 @@ bool sched_started(void);
  * caller must not be a worker. */
 bool sched_submit(struct root *r);
 
-/* Runs r with the calling thread (not a worker) as a guest: it runs r's
- * top frame itself, the workers may steal from it (it never steals), and it
- * returns when r has finished. A guest needs no free worker, so a program
- * whose workers all wait for threads that call Cilk procedures still makes
- * progress; it needs a started pool only to run in parallel (after
- * sched_stop it runs r alone). Returns false only if neither a guest slot
- * nor the pool is available. */
+/* Runs r with the calling thread as a guest: it runs r's top frame itself
+ * in a slot of its own, the workers may steal from it (it never steals),
+ * and it returns when r has finished. A guest needs no free worker, so a
+ * program whose workers all wait for threads that call Cilk procedures
+ * still makes progress; it needs a started pool only to run in parallel
+ * (after sched_stop it runs r alone). The caller may be a worker, or a
+ * guest, whose C code called a Cilk procedure: its own slot stays as it
+ * is (thieves take its frames), and comes back when r has finished; it
+ * waits for r, stealing nothing, so the computations nested this way end
+ * innermost first. Returns false only if neither a guest slot nor (for a
+ * thread outside the pool) the pool is available. */
 bool sched_run_guest(struct root *r);
 
 /* fork() while the pool runs: the child process has only the forking
@@ -95,6 +99,9 @@ void sched_stop(void);
 
 /* The workers of the pool, and how many, for statistics. */
 struct worker **sched_workers(int *n);
+/* The same followed by the guest slots (a program whose main() is plain C
+ * runs its Cilk code as guests): what its statistics count. */
+struct worker **sched_workers_and_guests(int *n);
 
 /* ---- Inside the runtime ---- */
 

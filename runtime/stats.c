@@ -40,8 +40,11 @@ void stats_print(struct worker **workers, int n, double wall, const char *mode,
                  int profiled)
 {
     unsigned long total[NCOLS] = {0}, v[NCOLS];
-    fprintf(stderr, "cilk: mode %s, workers %d, wall time %.6f s\n", mode, n,
-            wall);
+    int pool = 0;
+    for (int i = 0; i < n; i++)
+        pool += !workers[i]->guest;
+    fprintf(stderr, "cilk: mode %s, workers %d, wall time %.6f s\n", mode,
+            pool, wall);
     if (!profiled)
         fprintf(stderr, "cilk: spawns and threads are counted in profile "
                         "builds (-fplugin-arg-cilk-profile)\n");
@@ -52,7 +55,12 @@ void stats_print(struct worker **workers, int n, double wall, const char *mode,
     for (int i = 0; i < n; i++) {
         char who[16];
         row(&workers[i]->stats, v);
-        snprintf(who, sizeof who, "%d", i);
+        /* A guest: a thread (or a worker, for a nested computation) that
+         * ran a Cilk function called from C (scheduler.h). */
+        if (workers[i]->guest)
+            snprintf(who, sizeof who, "g%d", i - pool);
+        else
+            snprintf(who, sizeof who, "%d", i);
         print_row(who, v, profiled);
         for (int j = 0; j < NCOLS; j++)
             total[j] = j == COL_SPACE ? (v[j] > total[j] ? v[j] : total[j])

@@ -32,6 +32,8 @@ struct worker_stats {
 #define STAT_INC(w, field) ((w)->stats.field++)
 
 struct worker;
+/* The table of --stats for workers[0..n-1]: the pool's workers, then the
+ * guest slots (rows g0, g1, ...), which "workers N" does not count. */
 void stats_print(struct worker **workers, int n, double wall, const char *mode,
                  int profiled);
 

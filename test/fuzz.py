@@ -6,7 +6,7 @@ serial program prints.
 usage: fuzz.py --seed N --count N --workdir DIR --cilkcc CMD --cilkrt FLAGS
                [--modes eager,indolent,sedative] [--opt -O0,-O1,-O2,-O3]
                [--nproc 1,2,3,4,8] [--jobs J] [--profile] [--race-lib FLAGS]
-               [--mutate SOURCES...]
+               [--opencilk-share F] [--mutate SOURCES...]
 
 Each test program is either generated (a random Cilk program that is
 race-free by construction: every spawn's destination is written by one
@@ -24,6 +24,9 @@ mode and each parallel mode (one -O level per program, drawn at random) must
 all compile and must print the same and exit alike, each parallel mode run
 under CILK_STRESS=1 at two worker counts drawn from --nproc and once without
 stress; with --profile, a profile build in one parallel mode likewise.
+A share of the generated programs (--opencilk-share, 0.3) is compiled in
+OpenCilk's spelling instead (no `cilk`, cilk_spawn, cilk_sync, a plain
+main, <cilk/cilk.h>): the same program, the same elision.
 A compiler crash, a valid program rejected, a difference or a hang
 is a failure; the program is kept in DIR with a note of what failed.
 Mutants that gcc itself rejects are discarded (counted, not failures).
@@ -602,6 +605,24 @@ def mutate(r, text):
 
 # --- running ------------------------------------------------------------------
 
+OPENCILK_WORDS = re.compile(
+    r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\''
+    r'|\bcilk\s+|\bspawn\b|\bsync\s*;', re.S)
+
+
+def to_opencilk(text):
+    """A generated Cilk-5 program in OpenCilk's spelling: no `cilk`
+    (main becomes plain), `cilk_spawn` and `cilk_sync;`."""
+    def repl(m):
+        tok = m.group(0)
+        if tok.startswith(("/", '"', "'")):
+            return tok
+        if tok.startswith("cilk"):
+            return ""
+        return "cilk_spawn" if tok == "spawn" else "cilk_sync;"
+    return "#include <cilk/cilk.h>\n" + OPENCILK_WORDS.sub(repl, text)
+
+
 def run(cmd, timeout=None, env=None):
     try:
         return subprocess.run(cmd, capture_output=True, text=True,
@@ -622,10 +643,15 @@ def check_one(a, i):
     else:
         text = Gen(r).program()
         origin = "generated"
+    # The plugin compiles `source`; gcc, the elision of `text`.
+    source = text
+    if origin == "generated" and r.random() < a.opencilk_share:
+        source = to_opencilk(text)
+        origin = "generated, OpenCilk's spelling"
     base = os.path.join(a.workdir, f"f{a.seed}_{i}")
     path = base + ".c"
     with open(path, "w") as f:
-        f.write(text)
+        f.write(source)
     opt = r.choice(a.opt.split(","))
     libs = ["-lm", "-latomic"]
     incs = [f"-I{os.path.dirname(os.path.abspath(s))}" for s in a.mutate]
@@ -640,7 +666,7 @@ def check_one(a, i):
     g = run(["gcc", "-std=gnu11", "-O1", "-w"] + incs +
             [base + ".elision.c", "-o", base + ".gcc"] + libs)
     if g.returncode:
-        if origin == "generated":
+        if origin.startswith("generated"):
             return fail(f"gcc rejects a generated program:\n{g.stderr[-2000:]}")
         os.remove(path)
         os.remove(base + ".elision.c")
@@ -687,7 +713,7 @@ def check_one(a, i):
     # The race detector on a generated program, race-free by construction
     # (a mutant may run a spawn statement twice before a sync): the same
     # output as the elision, and no report.
-    if a.race_lib and origin == "generated":
+    if a.race_lib and origin.startswith("generated"):
         exe = f"{base}.race"
         c = run(cc + ["-fplugin-arg-cilk-race", opt, "-w"] + incs +
                 ["-x", "c", path, "-o", exe] + shlex.split(a.race_lib) + rt +
@@ -730,6 +756,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--mutate", nargs="*", default=[],
                     help="deterministic Cilk programs to mutate")
+    ap.add_argument("--opencilk-share", type=float, default=0.3,
+                    help="generated programs compiled in OpenCilk's spelling")
     ap.add_argument("--mutate-share", type=float, default=0.5,
                     help="share of the programs that are mutants")
     a = ap.parse_args()

@@ -91,7 +91,8 @@ config.substitutions.append(("%status", script("status.py")))
 config.substitutions.append(("%repeat", script("repeat.py")))
 config.substitutions.append(
     ("%run-vs-elision", f"{script('run-vs-elision.py')} --cilkcc '{cilkcc}' "
-     f"--cilkrt '{cilkrt}' --workdir %t.d"))
+     f"--cilkrt '{cilkrt}' --workdir %t.d "
+     f"--cilk-include '{config.cilk_include_dir}'"))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))

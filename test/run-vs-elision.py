@@ -8,7 +8,8 @@ usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
                          [--modes serial,...] [--opt -O0,-O2]
                          [--nproc 1,2,4,8] [--repeat N] [--no-stress]
                          [--cflags=FLAGS] [--libs=FLAGS] [--also FILE]...
-                         [--reference elision|serial]
+                         [--reference elision|serial|projection]
+                         [--cilk-include DIR]
                          SOURCE [-- PROGRAM-ARGS...]
 
 --also adds a source file of the same program (a Cilk file or a plain C
@@ -22,6 +23,12 @@ steal attempts forced far more often), unless --no-stress.
 plugin in serial mode, on one worker, instead of gcc's elision: the serial
 meaning of continuation-passing threads, which have no elision (a
 successor waits for its missing arguments).
+
+--reference projection takes OpenCilk's serial projection, for a program in
+OpenCilk's spelling: the sources compiled unchanged by gcc, where
+<cilk/cilk.h> (found in --cilk-include) is <cilk/cilk_stub.h>. Cilk-5's
+elision would delete `spawn` and `sync`, which such a program may use as
+names.
 """
 import argparse
 import itertools
@@ -60,8 +67,10 @@ def main():
                     help="more libraries for every link, after the program")
     ap.add_argument("--also", action="append", default=[],
                     help="another source file of the program")
-    ap.add_argument("--reference", choices=["elision", "serial"],
+    ap.add_argument("--reference", choices=["elision", "serial", "projection"],
                     default="elision")
+    ap.add_argument("--cilk-include", default="",
+                    help="where <cilk/cilk.h> is, for the projection")
     ap.add_argument("source")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
@@ -88,9 +97,12 @@ def main():
                   timeout=a.timeout, env=dict(os.environ, CILK_NWORKERS="1"))
         return compare(a, compile_mode, ref)
 
-    # The reference: the serial elision, compiled by gcc.
+    # The reference: the serial elision (or projection), compiled by gcc.
     ref_cs = []
     for i, src in enumerate(sources):
+        if a.reference == "projection":
+            ref_cs.append(src)
+            continue
         with open(src) as f:
             elided = elide(f.read())
         ref_c = f"{base}.elision{i}.c"
@@ -100,9 +112,10 @@ def main():
     ref_exe = base + ".elision"
     # The elision is written elsewhere: its includes are found beside the
     # source.
-    r = run(["gcc", "-std=gnu11", "-O1", "-w"] + shlex.split(a.cflags) + [
-             ] + [f"-I{os.path.dirname(os.path.abspath(src))}"
-                  for src in sources] + ref_cs +
+    includes = [f"-I{a.cilk_include}"] if a.reference == "projection" else []
+    r = run(["gcc", "-std=gnu11", "-O1", "-w"] + shlex.split(a.cflags) +
+            includes + [f"-I{os.path.dirname(os.path.abspath(src))}"
+                        for src in sources] + ref_cs +
             ["-o", ref_exe, "-lm"] + shlex.split(a.libs))
     if r.returncode:
         die(f"gcc could not compile the elision:\n{r.stderr}")

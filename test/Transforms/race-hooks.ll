@@ -89,18 +89,18 @@ attributes #0 = { "cilk" }
 ; CHECK: %race = alloca [88 x i8], align 8
 ; CHECK: call void @__cilkrt_race_enter(ptr %race)
 ; CHECK: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %y)
-; CHECK-NEXT: %r = call i32 @f(ptr %y, i32 %n), !cilk.spawn
+; CHECK-NEXT: %r = call i32 @f(ptr %y, i32 %n) [[NOINLINE:#[0-9]+]], !cilk.spawn
 ; CHECK-NEXT: call void (ptr, i32, ...) @__cilkrt_race_tail(ptr %race, i32 1, ptr %x)
 ; CHECK-NEXT: %old = load i32, ptr %x
 ; CHECK: store i32 %new, ptr %x
 ; CHECK-NEXT: call void @__cilkrt_race_resume(ptr %race)
 ; CHECK: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %x)
-; CHECK-NEXT: %s = call i32 @f(ptr %x, i32 %n), !cilk.spawn
+; CHECK-NEXT: %s = call i32 @f(ptr %x, i32 %n) [[NOINLINE]], !cilk.spawn
 ; CHECK-NEXT: call void (ptr, i32, ...) @__cilkrt_race_tail(ptr %race, i32 0, ptr %y)
 ; CHECK-NEXT: store i32 %s, ptr %y
 ; CHECK-NEXT: call void @__cilkrt_race_resume(ptr %race)
 ; CHECK: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %x)
-; CHECK-NEXT: call void @f(ptr %x, i32 1), !cilk.spawn
+; CHECK-NEXT: call void @f(ptr %x, i32 1) [[NOINLINE]], !cilk.spawn
 ; CHECK-NEXT: call void @__cilkrt_race_resume(ptr %race)
 ; CHECK-NEXT: call void @__cilkrt_race_sync(ptr %race)
 ; CHECK: %v = load i32, ptr %x
@@ -109,14 +109,14 @@ attributes #0 = { "cilk" }
 
 ; CHECK-LABEL: define i64 @h()
 ; CHECK: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %tmp)
-; CHECK-NEXT: call void @mk(ptr sret(%struct.big) %tmp, i32 1), !cilk.spawn
+; CHECK-NEXT: call void @mk(ptr sret(%struct.big) %tmp, i32 1) [[NOINLINE]], !cilk.spawn
 ; CHECK-NEXT: call void (ptr, i32, ...) @__cilkrt_race_tail(ptr %race, i32 0, ptr %q)
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %q, ptr %tmp, i64 32, i1 false)
 ; CHECK-NEXT: call void @__cilkrt_race_resume(ptr %race)
 ; CHECK-NEXT: call void @__cilkrt_race_forget(ptr %tmp, i64 32)
 ; CHECK-NEXT: %p = load ptr, ptr %p.addr
 ; CHECK-NEXT: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race)
-; CHECK-NEXT: %r = call i64 @mk2(i32 2), !cilk.spawn
+; CHECK-NEXT: %r = call i64 @mk2(i32 2) [[NOINLINE]], !cilk.spawn
 ; CHECK-NEXT: call void (ptr, i32, ...) @__cilkrt_race_tail(ptr %race, i32 0, ptr %p)
 ; CHECK-NEXT: store i64 %r, ptr %coerce
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %coerce, i64 8, i1 false)
@@ -128,5 +128,8 @@ attributes #0 = { "cilk" }
 
 ; CHECK-DAG: attributes #[[PROC]] = { noinline sanitize_thread "cilk" "frame-pointer"="all" }
 ; CHECK-DAG: attributes #[[C]] = { sanitize_thread "frame-pointer"="all" }
+; A spawned call is never inlined (a spawned C function's by-value copy
+; would be the parent's variable).
+; CHECK-DAG: attributes [[NOINLINE]] = { noinline }
 
 ; BAD: a race build is serial: cilk<serial;race>

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""What OpenCilk's spelling costs, in every mode:
+
+1. instructions per call of fib written with Cilk-5's `spawn` (two spawns
+   and a sync) and with OpenCilk's `cilk_spawn` (a spawn, a call of a
+   function that spawns, which becomes a spawn and a sync, and a
+   cilk_sync), on one worker: valgrind --tool=callgrind, (I(fib 24) -
+   I(fib 20)) / (calls(24) - calls(20)), so that start-up cancels; exact,
+   unlike timings on this shared 2-core machine;
+2. a cilk_for over a cheap body (bench/vadd.c, a[i] = b[i] + c[i], 10^7
+   doubles) against the same C loop: seconds per pass, median of --runs
+   processes of 20 passes each, the programs interleaved run by run, with
+   CILK_NWORKERS=1 and 2 (a plain main: its thread runs Cilk code as a
+   guest beside the workers).
+
+    python3 bench/opencilk.py [--build build] [--runs 5] [--out FILE]
+
+Writes bench/results/<date>-opencilk.md."""
+import argparse
+import datetime
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODES = ["serial", "eager", "indolent", "sedative"]
+
+
+def calls(n):
+    """Calls of fib made by fib(n), the root's included."""
+    a, b = 1, 1  # calls(0), calls(1)
+    for _ in range(n - 1):
+        a, b = b, a + b + 1
+    return b if n > 0 else a
+
+
+def instructions(exe, spelling, n):
+    r = subprocess.run(["valgrind", "--tool=callgrind",
+                        "--callgrind-out-file=/dev/null", exe, "--nproc", "1",
+                        spelling, str(n)],
+                       capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    out_dir = os.path.join(a.build, "bench")
+    os.makedirs(out_dir, exist_ok=True)
+    rows = []
+    for mode in MODES:
+        exe = os.path.join(out_dir, f"fib-spellings-{mode}")
+        subprocess.run(["clang-19", f"-fplugin={a.build}/lib/cilk/cilk.so",
+                        f"-fplugin-arg-cilk-mode={mode}", "-O2",
+                        os.path.join(ROOT, "bench", "fib-spellings.c"),
+                        f"-L{a.build}/lib", "-lcilkrt", "-lpthread", "-o", exe],
+                       check=True)
+        per = {}
+        for spelling in ["cilk5", "opencilk"]:
+            lo, hi = (instructions(exe, spelling, n) for n in (20, 24))
+            per[spelling] = (hi - lo) / (calls(24) - calls(20))
+            print(f"{mode} {spelling}: {per[spelling]:.1f} instructions "
+                  f"per call", file=sys.stderr)
+        rows.append((mode, per["cilk5"], per["opencilk"]))
+    loops = {}
+    for mode in ["serial", "sedative", "eager"]:
+        exe = os.path.join(out_dir, f"vadd-{mode}")
+        subprocess.run(["clang-19", f"-fplugin={a.build}/lib/cilk/cilk.so",
+                        f"-fplugin-arg-cilk-mode={mode}", "-O2",
+                        os.path.join(ROOT, "bench", "vadd.c"),
+                        f"-L{a.build}/lib", "-lcilkrt", "-lpthread", "-o", exe],
+                       check=True)
+        for p in ["1", "2"]:
+            times = {"c": [], "cilk_for": []}
+            for _ in range(a.runs):
+                for which in times:
+                    r = subprocess.run(
+                        [exe, which], capture_output=True, text=True,
+                        check=True, env=dict(os.environ, CILK_NWORKERS=p))
+                    times[which].append(float(r.stdout.split()[0]))
+            loops[(mode, p)] = {k: statistics.median(v)
+                                for k, v in times.items()}
+            print(f"vadd {mode} P={p}: {loops[(mode, p)]}", file=sys.stderr)
+    date = datetime.date.today().isoformat()
+    path = a.out or os.path.join(ROOT, "bench", "results",
+                                 f"{date}-opencilk.md")
+    with open(path, "w") as f:
+        f.write("# OpenCilk's spelling: what it costs\n\n")
+        f.write("## Instructions per call of fib\n\n")
+        f.write("`python3 bench/opencilk.py` (valgrind --tool=callgrind, "
+                "one worker, `bench/fib-spellings.c` at -O2, "
+                "(I(fib 24) - I(fib 20)) / (calls(24) - calls(20))).\n\n")
+        f.write("| mode | Cilk-5: `x = spawn fib(n-1); y = spawn fib(n-2); "
+                "sync;` | OpenCilk: `x = cilk_spawn fib(n-1); y = "
+                "fib(n-2); cilk_sync;` | ratio |\n|---|---|---|---|\n")
+        for mode, c5, oc in rows:
+            f.write(f"| {mode} | {c5:.1f} | {oc:.1f} | {oc / c5:.2f} |\n")
+        f.write("\n## cilk_for against the C loop\n\n"
+                "`bench/vadd.c` at -O2: `a[i] = b[i] + c[i]` over 10^7 "
+                f"doubles, seconds per pass, median of {a.runs} processes "
+                "of 20 passes, interleaved. P is CILK_NWORKERS: the "
+                "program's main is plain C, whose thread runs the loop as "
+                "a guest beside P workers. This machine has 2 shared "
+                "cores; the loop is bound by memory.\n\n"
+                "| mode | P | C loop (s) | cilk_for (s) | cilk_for / C |\n"
+                "|---|---|---|---|---|\n")
+        for (mode, p), t in loops.items():
+            f.write(f"| {mode} | {p} | {t['c']:.4f} | {t['cilk_for']:.4f} | "
+                    f"{t['cilk_for'] / t['c']:.3f} |\n")
+    print(path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,436 @@
+//===- CilkOpenCilk.cpp - OpenCilk's spelling: scopes, implicit procedures ===//
+
+#include "CilkOpenCilk.h"
+#include "CilkTokens.h"
+
+#include "cilk-abi.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace cilk {
+
+static llvm::DenseSet<unsigned> ScopeStarts; // expansion locations
+static llvm::DenseSet<const Decl *> ImplicitProcedures;
+static llvm::DenseSet<unsigned> ForBodies; // the `do` of each cilk_for body
+/// `#pragma cilk grainsize N`'s expression, for the cilk_for right after.
+static llvm::SmallVector<Token, 4> PendingGrain;
+
+namespace {
+
+/// `cilk_scope` expands to `_Pragma("cilk scope")`: the handler reads the
+/// token after it, notes where it was written and gives it back.
+class ScopePragma : public PragmaHandler {
+public:
+  ScopePragma() : PragmaHandler("scope") {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer,
+                    Token &First) override {
+    Token T;
+    do
+      PP.Lex(T);
+    while (T.isNot(tok::eod) && T.isNot(tok::eof));
+    if (T.is(tok::eof))
+      return;
+    PP.Lex(T);
+    ScopeStarts.insert(PP.getSourceManager()
+                           .getExpansionLoc(T.getLocation())
+                           .getRawEncoding());
+    PP.EnterToken(T, /*IsReinject=*/true);
+  }
+};
+
+/// Reads, checks and rewrites a cilk_for (`cilk_for` is `_Pragma("cilk
+/// for")`): the handler reads the loop's header and body and enters
+///
+///   cilk_for (T i = a; i OP b; INC) BODY
+///   ->
+///   { T __cilk_lo = (a);
+///     __typeof__((b) + 0) __cilk_hi = (b);       (the bound, once)
+///     long long __cilk_st = STEP;                (1, -1, (e) or -(e))
+///     unsigned long long __cilk_n = COUNT;       (the iterations)
+///     for (unsigned long long __cilk_k =
+///              __cilk_for_begin(__cilk_n, GRAIN, &__cilk_k);
+///          __cilk_k < __cilk_n; __cilk_k++)
+///     #pragma clang __debug captured
+///     { T i = __cilk_lo + (long long)__cilk_k * __cilk_st;
+///       do BODY while (0); } }
+///
+/// clang outlines the captured statement into a function of a context (the
+/// addresses of the variables it uses): the pass (CilkFor.cpp) runs it for
+/// each k from a divide-and-conquer Cilk procedure, each chunk of
+/// iterations with its own k. `continue` ends an iteration in the do-while;
+/// a `break` that would leave it is an error (CilkSema.cpp), as `return` is
+/// (here). GRAIN is 0 (the runtime's default) or #pragma cilk grainsize's.
+class ForPragma : public PragmaHandler {
+public:
+  ForPragma() : PragmaHandler("for") {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer,
+                    Token &First) override {
+    this->PP = &PP;
+    Loc = PP.getSourceManager().getExpansionLoc(First.getLocation());
+    Token T;
+    do
+      PP.Lex(T);
+    while (T.isNot(tok::eod) && T.isNot(tok::eof));
+    Tokens Grain;
+    Grain.swap(PendingGrain);
+    T = lex();
+    if (T.isNot(tok::l_paren)) {
+      error(T.getLocation(), "'cilk_for' must be followed by a loop header, "
+                             "as in 'cilk_for (int i = 0; i < n; ++i)'");
+      PP.EnterToken(T, /*IsReinject=*/true);
+      return;
+    }
+    Tokens Init, Cond, Inc, Body;
+    if (!until(Init, tok::semi) || !until(Cond, tok::semi) ||
+        !until(Inc, tok::r_paren) || !statement(Body))
+      return; // the parser reports the broken loop
+    rewrite(Init, Cond, Inc, Body, Grain);
+  }
+
+private:
+  Token lex() {
+    Token T;
+    PP->Lex(T);
+    return T;
+  }
+
+  void error(SourceLocation At, llvm::StringRef Msg) {
+    PP->Diag(At, PP->getDiagnostics().getCustomDiagID(
+                     DiagnosticsEngine::Error, "%0"))
+        << Msg;
+  }
+
+  /// Reads up to the first End outside brackets (consumed, not kept).
+  bool until(Tokens &Out, tok::TokenKind End) {
+    int Depth = 0;
+    for (;;) {
+      Token T = lex();
+      if (T.is(tok::eof)) {
+        PP->EnterToken(T, /*IsReinject=*/true);
+        return false;
+      }
+      if (Depth == 0 && T.is(End))
+        return true;
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        --Depth;
+      Out.push_back(T);
+    }
+  }
+
+  /// Reads a bracketed group whose opening token is Open (kept).
+  bool group(Tokens &Out, Token Open) {
+    Out.push_back(Open);
+    int Depth = 1;
+    while (Depth > 0) {
+      Token T = lex();
+      if (T.is(tok::eof)) {
+        PP->EnterToken(T, /*IsReinject=*/true);
+        return false;
+      }
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        --Depth;
+      Out.push_back(T);
+    }
+    return true;
+  }
+
+  /// Reads one statement: a block, `if`/`for`/`while`/`switch` with its
+  /// parenthesized head and statement (and an `else`), `do ... while
+  /// (...);`, or anything else up to its `;`. A `return` in it is reported.
+  bool statement(Tokens &Out) {
+    Token T = lex();
+    if (T.is(tok::eof)) {
+      PP->EnterToken(T, /*IsReinject=*/true);
+      return false;
+    }
+    if (T.is(tok::l_brace))
+      return checkReturns(Out, Out.size(), group(Out, T));
+    if (T.isOneOf(tok::kw_if, tok::kw_for, tok::kw_while, tok::kw_switch)) {
+      Out.push_back(T);
+      Token Open = lex();
+      if (Open.isNot(tok::l_paren) || !group(Out, Open) || !statement(Out))
+        return false;
+      if (T.is(tok::kw_if)) {
+        Token E = lex();
+        if (E.is(tok::kw_else)) {
+          Out.push_back(E);
+          return statement(Out);
+        }
+        PP->EnterToken(E, /*IsReinject=*/true);
+      }
+      return true;
+    }
+    if (T.is(tok::kw_do)) {
+      Out.push_back(T);
+      if (!statement(Out))
+        return false;
+      size_t From = Out.size();
+      return checkReturns(Out, From, until(Out, tok::semi)) &&
+             (Out.push_back(make(";")), true);
+    }
+    PP->EnterToken(T, /*IsReinject=*/true);
+    size_t From = Out.size();
+    if (!until(Out, tok::semi))
+      return false;
+    Out.push_back(make(";"));
+    return checkReturns(Out, From, true);
+  }
+
+  bool checkReturns(const Tokens &Out, size_t From, bool Ok) {
+    for (size_t I = From; I < Out.size(); ++I)
+      if (Out[I].is(tok::kw_return))
+        error(Out[I].getLocation(),
+              "'return' cannot leave a 'cilk_for' body: its iterations run "
+              "in parallel");
+    return Ok;
+  }
+
+  Token make(llvm::StringRef Text) { return makeToken(*PP, Text, Loc); }
+
+  void append(Tokens &Out, llvm::StringRef Text) {
+    appendTokens(*PP, Out, Text, Loc);
+  }
+
+  /// The user's tokens, already expanded: not expanded again.
+  static void appendRead(Tokens &Out, llvm::ArrayRef<Token> Toks) {
+    for (const Token &T : Toks)
+      Out.push_back(readToken(T));
+  }
+
+  static bool isName(const Token &T, const IdentifierInfo *Name) {
+    return T.is(tok::identifier) && T.getIdentifierInfo() == Name;
+  }
+
+  /// The index of the first token of Kinds outside brackets, or -1.
+  static int topLevel(llvm::ArrayRef<Token> Toks,
+                      std::initializer_list<tok::TokenKind> Kinds) {
+    int Depth = 0;
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      const Token &T = Toks[I];
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+        --Depth;
+      else if (Depth == 0)
+        for (tok::TokenKind K : Kinds)
+          if (T.is(K))
+            return int(I);
+    }
+    return -1;
+  }
+
+  void rewrite(const Tokens &Init, const Tokens &Cond, const Tokens &Inc,
+               const Tokens &Body, const Tokens &Grain) {
+    // T i = a: one declared variable.
+    int Eq = topLevel(Init, {tok::equal});
+    if (Eq < 2 || Init[Eq - 1].isNot(tok::identifier) ||
+        topLevel(Init, {tok::comma}) >= 0) {
+      error(Init.empty() ? Loc : Init.front().getLocation(),
+            "'cilk_for' needs one control variable declared and "
+            "initialized in its header, as in 'cilk_for (int i = 0; i < n; "
+            "++i)'");
+      return;
+    }
+    const IdentifierInfo *Name = Init[Eq - 1].getIdentifierInfo();
+    llvm::ArrayRef<Token> Type(Init.data(), Eq - 1);
+    llvm::ArrayRef<Token> Start(Init.data() + Eq + 1, Init.size() - Eq - 1);
+
+    // i OP b, or b OP i.
+    int Op = topLevel(Cond, {tok::less, tok::lessequal, tok::greater,
+                             tok::greaterequal, tok::exclaimequal});
+    tok::TokenKind Kind = Op >= 0 ? Cond[Op].getKind() : tok::unknown;
+    llvm::ArrayRef<Token> Bound;
+    if (Op == 1 && isName(Cond[0], Name)) {
+      Bound = llvm::ArrayRef<Token>(Cond).drop_front(2);
+    } else if (Op >= 1 && size_t(Op) == Cond.size() - 2 &&
+               isName(Cond.back(), Name)) {
+      Bound = llvm::ArrayRef<Token>(Cond).take_front(Op);
+      Kind = Kind == tok::less           ? tok::greater
+             : Kind == tok::lessequal    ? tok::greaterequal
+             : Kind == tok::greater      ? tok::less
+             : Kind == tok::greaterequal ? tok::lessequal
+                                         : Kind;
+    }
+    if (Bound.empty() ||
+        topLevel(Bound, {tok::ampamp, tok::pipepipe, tok::question,
+                         tok::comma}) >= 0) {
+      error(Cond.empty() ? Loc : Cond.front().getLocation(),
+            "the condition of a 'cilk_for' must compare its control "
+            "variable with '<', '<=', '>', '>=' or '!=', as in 'i < n'");
+      return;
+    }
+
+    // ++i, i++, --i, i--, i += e, i -= e.
+    bool Up;
+    llvm::ArrayRef<Token> Step;
+    if (Inc.size() == 2 && Inc[0].isOneOf(tok::plusplus, tok::minusminus) &&
+        isName(Inc[1], Name))
+      Up = Inc[0].is(tok::plusplus);
+    else if (Inc.size() == 2 && isName(Inc[0], Name) &&
+             Inc[1].isOneOf(tok::plusplus, tok::minusminus))
+      Up = Inc[1].is(tok::plusplus);
+    else if (Inc.size() > 2 && isName(Inc[0], Name) &&
+             Inc[1].isOneOf(tok::plusequal, tok::minusequal)) {
+      Up = Inc[1].is(tok::plusequal);
+      Step = llvm::ArrayRef<Token>(Inc).drop_front(2);
+    } else {
+      error(Inc.empty() ? Loc : Inc.front().getLocation(),
+            "the increment of a 'cilk_for' must be '++', '--', '+=' or "
+            "'-=' of its control variable");
+      return;
+    }
+    if ((Up && (Kind == tok::greater || Kind == tok::greaterequal)) ||
+        (!Up && (Kind == tok::less || Kind == tok::lessequal))) {
+      error(Inc.front().getLocation(),
+            "this 'cilk_for' never ends: its increment goes the other way "
+            "from its condition");
+      return;
+    }
+
+    Tokens Out;
+    append(Out, "{");
+    appendRead(Out, Type);
+    append(Out, "__cilk_lo = (");
+    appendRead(Out, Start);
+    // + 0: an array bound decays, as it does in the comparison.
+    append(Out, ") ; __typeof__ ( (");
+    appendRead(Out, Bound);
+    append(Out, ") + 0 ) __cilk_hi = (");
+    appendRead(Out, Bound);
+    append(Out, ") ; long long __cilk_st =");
+    append(Out, Up ? "(" : "- (");
+    if (Step.empty())
+      append(Out, "1");
+    else
+      appendRead(Out, Step);
+    append(Out, ") ;");
+    // The count, from the distance in the loop's direction (what the
+    // difference of two pointers or integers is, in unsigned 64 bits).
+    const char *From = Up ? "__cilk_lo" : "__cilk_hi";
+    const char *To = Up ? "__cilk_hi" : "__cilk_lo";
+    const char *Mag = Up ? "( unsigned long long ) __cilk_st"
+                         : "( unsigned long long ) - __cilk_st";
+    std::string Dist = std::string("__cilk_for_distance ( ") + From + " , " +
+                       To + " )";
+    std::string Count;
+    switch (Kind) {
+    case tok::less:
+    case tok::greater:
+      Count = std::string(From) + " < " + To + " ? ( " + Dist + " - 1 ) / " +
+              Mag + " + 1 : 0";
+      break;
+    case tok::lessequal:
+    case tok::greaterequal:
+      Count = std::string(From) + " <= " + To + " ? " + Dist + " / " + Mag +
+              " + 1 : 0";
+      break;
+    default: // !=: the distance is a multiple of the step
+      Count = Dist + " / " + Mag;
+      break;
+    }
+    append(Out, "unsigned long long __cilk_n = " + Count + " ;");
+    append(Out, "for ( unsigned long long __cilk_k = " CILK_ABI_FOR_BEGIN
+                " ( __cilk_n , (");
+    if (Grain.empty())
+      append(Out, "0");
+    else
+      appendRead(Out, Grain);
+    append(Out, ") , & __cilk_k ) ; __cilk_k < __cilk_n ; __cilk_k ++ )");
+    Token Captured;
+    Captured.startToken();
+    Captured.setKind(tok::annot_pragma_captured);
+    Captured.setLocation(Loc);
+    Captured.setAnnotationEndLoc(Loc);
+    Out.push_back(Captured);
+    append(Out, "{");
+    appendRead(Out, Type);
+    Out.push_back(make(Name->getName()));
+    append(Out, "= __cilk_lo + ( long long ) __cilk_k * __cilk_st ;");
+    Token Do = make("do");
+    ForBodies.insert(Loc.getRawEncoding());
+    Out.push_back(Do);
+    appendRead(Out, Body);
+    append(Out, "while ( 0 ) ; } }");
+    enterTokens(*PP, Out);
+  }
+
+  Preprocessor *PP = nullptr;
+  SourceLocation Loc;
+};
+
+/// `#pragma cilk grainsize N` (also `grainsize(N)`, `grainsize = N`): the
+/// iterations each chunk of the cilk_for right after it runs in series.
+class GrainsizePragma : public PragmaHandler {
+public:
+  GrainsizePragma() : PragmaHandler("grainsize") {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Intro,
+                    Token &First) override {
+    Tokens Expr;
+    Token T;
+    for (PP.Lex(T); T.isNot(tok::eod) && T.isNot(tok::eof); PP.Lex(T))
+      Expr.push_back(T);
+    if (!Expr.empty() && Expr.front().is(tok::equal))
+      Expr.erase(Expr.begin());
+    const SourceManager &SM = PP.getSourceManager();
+    std::optional<Token> Next =
+        Lexer::findNextToken(T.getLocation(), SM, PP.getLangOpts());
+    bool BeforeFor = Next && Next->is(tok::raw_identifier) &&
+                     (Next->getRawIdentifier() == "cilk_for" ||
+                      Next->getRawIdentifier() == "_Cilk_for");
+    if (Expr.empty() || !BeforeFor) {
+      PP.Diag(First.getLocation(),
+              PP.getDiagnostics().getCustomDiagID(
+                  DiagnosticsEngine::Warning,
+                  "'#pragma cilk grainsize' needs a number and a cilk_for "
+                  "right after it: ignored"));
+      return;
+    }
+    PendingGrain = std::move(Expr);
+  }
+};
+
+} // namespace
+
+void registerScopeKeyword(Preprocessor &PP) {
+  PP.AddPragmaHandler("cilk", new ScopePragma());
+  PP.AddPragmaHandler("cilk", new ForPragma());
+  PP.AddPragmaHandler("cilk", new GrainsizePragma());
+}
+
+bool isForBody(const SourceManager &SM, SourceLocation DoLoc) {
+  return DoLoc.isValid() &&
+         ForBodies.count(SM.getExpansionLoc(DoLoc).getRawEncoding());
+}
+
+bool isScopeStart(const SourceManager &SM, SourceLocation Loc) {
+  return Loc.isValid() &&
+         ScopeStarts.count(SM.getExpansionLoc(Loc).getRawEncoding());
+}
+
+void markImplicitProcedure(const FunctionDecl *FD) {
+  ImplicitProcedures.insert(FD->getCanonicalDecl());
+}
+
+bool isImplicitProcedure(const FunctionDecl *FD) {
+  return ImplicitProcedures.count(FD->getCanonicalDecl());
+}
+
+void forgetOpenCilkState() {
+  ScopeStarts.clear();
+  ImplicitProcedures.clear();
+  ForBodies.clear();
+  PendingGrain.clear();
+}
+
+} // namespace cilk

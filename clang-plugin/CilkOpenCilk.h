@@ -1,0 +1,45 @@
+//===- CilkOpenCilk.h - OpenCilk's spelling: scopes, implicit procedures --===//
+//
+// A program in OpenCilk's spelling declares no Cilk procedure: a function
+// that contains `cilk_spawn` becomes one (an implicit procedure), and may be
+// called like any function. `cilk_scope S` syncs the spawns of S when S
+// ends. The keyword `cilk_scope` is the pragma `cilk scope` (include/cilk.h),
+// which records where the statement after it begins; CilkSema.cpp finds the
+// statement there. `cilk_for` is the pragma `cilk for`, which rewrites the
+// loop into one over a count whose body clang outlines (CilkOpenCilk.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CILK_CLANG_PLUGIN_CILKOPENCILK_H
+#define CILK_CLANG_PLUGIN_CILKOPENCILK_H
+
+#include "clang/Basic/SourceLocation.h"
+
+namespace clang {
+class FunctionDecl;
+class Preprocessor;
+class SourceManager;
+} // namespace clang
+
+namespace cilk {
+
+/// Registers the pragmas `cilk scope`, `cilk for` (cilk_for's rewriting,
+/// CilkOpenCilk.cpp) and `cilk grainsize`.
+void registerScopeKeyword(clang::Preprocessor &PP);
+/// True if DoLoc is the `do` of a cilk_for's body (`do BODY while (0)`).
+bool isForBody(const clang::SourceManager &SM, clang::SourceLocation DoLoc);
+/// True if a `cilk_scope` keyword comes right before Loc (a statement's
+/// beginning), in the translation unit being compiled.
+bool isScopeStart(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
+/// FD, defined in this translation unit, spawns in OpenCilk's spelling and
+/// is now a Cilk procedure without having been declared one.
+void markImplicitProcedure(const clang::FunctionDecl *FD);
+bool isImplicitProcedure(const clang::FunctionDecl *FD);
+
+/// A new translation unit begins (clang may compile several in one
+/// process).
+void forgetOpenCilkState();
+
+} // namespace cilk
+
+#endif

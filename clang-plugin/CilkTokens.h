@@ -1,0 +1,38 @@
+//===- CilkTokens.h - Tokens a keyword pragma enters ------------*- C++ -*-===//
+//
+// The keywords that are pragmas (CilkThreads.cpp: thread, cont, spawn_next,
+// tail_call; CilkOpenCilk.cpp: cilk_for) read the tokens after them and
+// enter others in their place: these make, mark and enter them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CILK_CLANG_PLUGIN_CILKTOKENS_H
+#define CILK_CLANG_PLUGIN_CILKTOKENS_H
+
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace cilk {
+
+using Tokens = llvm::SmallVector<clang::Token, 32>;
+
+/// A token for Text (an identifier, keyword, decimal number or C
+/// punctuator) at Loc.
+clang::Token makeToken(clang::Preprocessor &PP, llvm::StringRef Text,
+                       clang::SourceLocation Loc);
+/// Appends the tokens of Text, which single spaces separate, at Loc.
+void appendTokens(clang::Preprocessor &PP, Tokens &Out, llvm::StringRef Text,
+                  clang::SourceLocation Loc);
+/// T, read by a handler (so already expanded), not to be expanded again.
+clang::Token readToken(clang::Token T);
+/// Enters Toks into PP's stream, where the parser reads them next.
+void enterTokens(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Toks);
+
+} // namespace cilk
+
+#endif

@@ -1,0 +1,97 @@
+//===- CilkCalls.cpp - Calls of procedures that spawn, in Cilk procedures -===//
+//
+// OpenCilk's functions call functions that spawn (`y = fib(n - 2);`). A call
+// reaches a Cilk procedure's C entry point, which on a worker runs the
+// procedure's serial elision (CilkEntry.cpp): fib's second half would lose
+// all its parallelism. So in the parallel modes, a call in a Cilk procedure
+// of a Cilk procedure of this module that spawns or syncs becomes a spawn of
+// its fast clone followed by a sync:
+//
+//   %r = call T @g(args)
+// ->
+//   %g.result = alloca T                          ; in the entry block
+//   ...
+//   %r = call T @g(args), !cilk.spawn !0
+//   store T %r, ptr %g.result
+//   call void @__cilk_spawn_end()
+//   call void @__cilk_sync_marker()
+//   %r.synced = load T, ptr %g.result             ; replaces %r's uses
+//
+// The sync waits for the caller's earlier children too, which OpenCilk
+// leaves running until the next cilk_sync: a wait more than OpenCilk's
+// (README, "OpenCilk programs"), never a different result. g runs in
+// parallel with those children; the code after the call does not. A
+// procedure that calls one that spawns is one that spawns: the marking
+// runs until nothing changes. The serial elision (and so the race
+// detector, which follows it) keeps the plain calls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkPass.h"
+#include "cilk-abi.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace cilk {
+
+static void spawnAndSync(CallInst *Call) {
+  Function &F = *Call->getFunction();
+  Module &M = *F.getParent();
+  Call->setMetadata(CILK_ABI_SPAWN_MD, MDNode::get(M.getContext(), {}));
+  IRBuilder<> B(Call->getNextNode());
+  if (Call->getType()->isVoidTy()) {
+    B.CreateCall(getRuntimeFn(M, CILK_ABI_SPAWN_END));
+    B.CreateCall(getRuntimeFn(M, CILK_ABI_SYNC_MARKER));
+    return;
+  }
+  IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
+  AllocaInst *Slot =
+      AB.CreateAlloca(Call->getType(), nullptr,
+                      Call->getCalledFunction()->getName() + ".result");
+  StoreInst *Store = B.CreateStore(Call, Slot);
+  B.CreateCall(getRuntimeFn(M, CILK_ABI_SPAWN_END));
+  B.CreateCall(getRuntimeFn(M, CILK_ABI_SYNC_MARKER));
+  LoadInst *Synced =
+      B.CreateLoad(Call->getType(), Slot, Call->getName() + ".synced");
+  Call->replaceUsesWithIf(Synced,
+                          [&](Use &U) { return U.getUser() != Store; });
+}
+
+bool spawnCallsOfProcedures(Module &M) {
+  SmallPtrSet<Function *, 16> Spawning;
+  SmallVector<Function *, 16> Procs;
+  for (Function &F : M)
+    if (isCilkProcedure(F) && !F.isDeclaration()) {
+      Procs.push_back(&F);
+      if (spawnsOrSyncs(F))
+        Spawning.insert(&F);
+    }
+  bool Changed = false;
+  for (bool Again = true; Again;) {
+    Again = false;
+    for (Function *F : Procs) {
+      SmallVector<CallInst *, 8> Calls;
+      for (Instruction &I : instructions(*F))
+        if (auto *CI = dyn_cast<CallInst>(&I);
+            CI && !isSpawn(*CI) && !CI->isMustTailCall() &&
+            CI->getCalledFunction() &&
+            Spawning.count(CI->getCalledFunction()))
+          Calls.push_back(CI);
+      for (CallInst *CI : Calls)
+        spawnAndSync(CI);
+      if (!Calls.empty()) {
+        Changed = true;
+        Again |= Spawning.insert(F).second;
+      }
+    }
+  }
+  return Changed;
+}
+
+} // namespace cilk
