@@ -688,7 +688,28 @@ public:
 private:
   /// Diagnoses a misplaced or malformed spawn. Returns the spawned call if the
   /// spawn is well-formed.
-  CallExpr *checkSpawn(const ParentMap &PM, UnaryOperator *UO) {
+  /// `cilk_spawn lhs = f(args);` (OpenCilk spawns the whole statement)
+  /// becomes `lhs = cilk_spawn f(args);`: lhs is evaluated before the spawn
+  /// instead of in the child, which no race-free program can tell. Returns
+  /// the call, or null if the statement is not of that form.
+  CallExpr *moveSpawnToCall(ParentMap &PM, UnaryOperator *UO) {
+    auto *BO = dyn_cast_or_null<BinaryOperator>(PM.getParent(UO));
+    if (!BO || !BO->isAssignmentOp() || BO->getLHS() != UO)
+      return nullptr;
+    auto *CE = dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!CE)
+      return nullptr;
+    Stmt *CallParent = PM.getParent(CE);
+    BO->setLHS(UO->getSubExpr());
+    replaceChild(CallParent, CE, UO);
+    UO->setSubExpr(CE);
+    UO->setType(CE->getType());
+    UO->setValueKind(CE->getValueKind());
+    PM.addStmt(BO); // (setParent would not replace the old parents)
+    return CE;
+  }
+
+  CallExpr *checkSpawn(ParentMap &PM, UnaryOperator *UO) {
     SourceLocation Loc = spawnKeywordLoc(SM, UO);
     bool Any = isOpenCilkSpawn(Ctx, UO);
     llvm::StringRef Word = Any ? spelledWord(Ctx, UO) : "spawn";
@@ -705,6 +726,8 @@ private:
       return nullptr;
     Expr *Sub = const_cast<Expr *>(ignoreParens(UO->getSubExpr()));
     auto *CE = dyn_cast<CallExpr>(Sub);
+    if (!CE && Any)
+      CE = moveSpawnToCall(PM, UO);
     if (!CE) {
       if (Any)
         Diags.D.Report(Loc, Diags.SpawnNotCallAny) << Word;

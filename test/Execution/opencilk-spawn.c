@@ -5,7 +5,8 @@
 // continue, goto and return; nested), functions that spawn called as
 // functions (from functions that spawn and from plain C), arguments and
 // destination indices evaluated before the spawn (x[i++] = cilk_spawn
-// f(a++)), a plain main that spawns, cilk_sync where nothing was spawned,
+// f(a++)), spawned assignment statements (cilk_spawn x[j++] = f(k++),
+// with conversions and struct results), a plain main that spawns, cilk_sync where nothing was spawned,
 // the reserved spellings, and Cilk-5's words as ordinary names.
 // RUN: %run-vs-elision --reference projection --also %S/Inputs/opencilk-other.c %s 18 | FileCheck %s
 // CHECK: fib 2584 2584 2584 later 610
@@ -13,6 +14,7 @@
 // CHECK: pointer 2584 2584 called 2584
 // CHECK: other 2584 54 indices i=4 a=14 x 55 89 144 233
 // CHECK: scopes 2209 3592 5228 reserved 610 names 2 3 4
+// CHECK: statements 55 89 144 j=3 k=13 sum 4 struct 19 double 2.0
 #include <cilk/cilk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +57,16 @@ long fib_by_call(long n) { return fib(n); }
 long twice(long n) { return 2 * n; }
 
 static void put(long *dst, long v) { *dst = v; }
+
+struct pair {
+    long a, b;
+};
+
+static struct pair mkpair(long v)
+{
+    struct pair p = {v, -v};
+    return p;
+}
 
 static int cmp(const void *a, const void *b)
 {
@@ -155,6 +167,21 @@ int main(int argc, char *argv[])
     nothing_spawned();
     printf("scopes %ld %ld %ld reserved %ld names %d %d %d\n", s1, s2, s3,
            reserved(15), spawn, sync, inlet(2));
+
+    long y[4] = {0}, sum = 0;
+    int jj = 0;
+    long kk = 10;
+    struct pair pr;
+    double dd;
+    cilk_spawn y[jj++] = fib(kk++);
+    cilk_spawn y[jj++] = fib(kk++);
+    cilk_spawn y[jj++] = fib(kk++);
+    cilk_spawn sum += twice(2);
+    cilk_spawn pr = mkpair(19);
+    cilk_spawn dd = twice(1);
+    cilk_sync;
+    printf("statements %ld %ld %ld j=%d k=%ld sum %ld struct %ld double %.1f\n",
+           y[0], y[1], y[2], jj, kk, sum, pr.a, dd);
     return 0;
 }
 

@@ -30,6 +30,7 @@ void forms(int *a, int i)
     a[0] += cilk_spawn fp(i);
     a[i++] = cilk_spawn f(1);
     cilk_spawn g(a);
+    cilk_spawn a[i++] = f(2);   // the whole statement spawned
     cilk_spawn puts("");
     _Cilk_spawn f(i);
     cilk_scope {
