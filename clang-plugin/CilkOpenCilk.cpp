@@ -40,7 +40,7 @@ public:
     ScopeStarts.insert(PP.getSourceManager()
                            .getExpansionLoc(T.getLocation())
                            .getRawEncoding());
-    PP.EnterToken(T, /*IsReinject=*/true);
+    PP.EnterToken(readToken(T), /*IsReinject=*/true);
   }
 };
 
@@ -66,25 +66,20 @@ public:
 /// iterations with its own k. `continue` ends an iteration in the do-while;
 /// a `break` that would leave it is an error (CilkSema.cpp), as `return` is
 /// (here). GRAIN is 0 (the runtime's default) or #pragma cilk grainsize's.
-class ForPragma : public PragmaHandler {
+/// One reader per loop: a cilk_for in the body is read while this one is.
+class ForReader {
 public:
-  ForPragma() : PragmaHandler("for") {}
+  ForReader(Preprocessor &PP, SourceLocation Loc) : PP(&PP), Loc(Loc) {}
 
-  void HandlePragma(Preprocessor &PP, PragmaIntroducer,
-                    Token &First) override {
-    this->PP = &PP;
-    Loc = PP.getSourceManager().getExpansionLoc(First.getLocation());
-    Token T;
-    do
-      PP.Lex(T);
-    while (T.isNot(tok::eod) && T.isNot(tok::eof));
+  /// Reads the loop after the pragma (its eod already read).
+  void read() {
     Tokens Grain;
     Grain.swap(PendingGrain);
-    T = lex();
+    Token T = lex();
     if (T.isNot(tok::l_paren)) {
       error(T.getLocation(), "'cilk_for' must be followed by a loop header, "
                              "as in 'cilk_for (int i = 0; i < n; ++i)'");
-      PP.EnterToken(T, /*IsReinject=*/true);
+      PP->EnterToken(readToken(T), /*IsReinject=*/true);
       return;
     }
     Tokens Init, Cond, Inc, Body;
@@ -167,7 +162,7 @@ private:
           Out.push_back(E);
           return statement(Out);
         }
-        PP->EnterToken(E, /*IsReinject=*/true);
+        PP->EnterToken(readToken(E), /*IsReinject=*/true);
       }
       return true;
     }
@@ -179,7 +174,7 @@ private:
       return checkReturns(Out, From, until(Out, tok::semi)) &&
              (Out.push_back(make(";")), true);
     }
-    PP->EnterToken(T, /*IsReinject=*/true);
+    PP->EnterToken(readToken(T), /*IsReinject=*/true);
     size_t From = Out.size();
     if (!until(Out, tok::semi))
       return false;
@@ -365,8 +360,23 @@ private:
     enterTokens(*PP, Out);
   }
 
-  Preprocessor *PP = nullptr;
-  SourceLocation Loc;
+  Preprocessor *PP;
+  SourceLocation Loc; // the keyword's: every token entered is there
+};
+
+class ForPragma : public PragmaHandler {
+public:
+  ForPragma() : PragmaHandler("for") {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer,
+                    Token &First) override {
+    Token T;
+    do
+      PP.Lex(T);
+    while (T.isNot(tok::eod) && T.isNot(tok::eof));
+    if (T.isNot(tok::eof))
+      ForReader(PP, PP.getSourceManager().getExpansionLoc(First.getLocation()))
+          .read();
+  }
 };
 
 /// `#pragma cilk grainsize N` (also `grainsize(N)`, `grainsize = N`): the
