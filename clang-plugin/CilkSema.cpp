@@ -578,9 +578,12 @@ public:
         GoodSpawns.push_back(CE);
     }
 
+    // Cilk-5's rule, in Cilk code: a procedure declared `cilk` is spawned.
+    // A C function calls it as C code of another file does (its C entry
+    // point, CilkEntry.cpp), and anyone calls an implicit procedure.
     for (auto [CE, Target] : C.CilkCalls) {
       const auto *TargetFD = dyn_cast<FunctionDecl>(Target);
-      if (!SpawnedCalls.count(CE) &&
+      if (!SpawnedCalls.count(CE) && (InCilk || InThread) &&
           !(TargetFD && isImplicitProcedure(TargetFD)))
         Diags.D.Report(calleeLoc(CE), Diags.CilkCallNoSpawn) << Target;
     }
