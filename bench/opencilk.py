@@ -44,22 +44,29 @@ def instructions(exe, spelling, n):
     return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
 
 
+def compile_bench(build, name, mode):
+    """Compiles bench/<name>.c in `mode` at -O2 into build/bench/ and
+    returns the executable's path (<name>-<mode>)."""
+    out_dir = os.path.join(build, "bench")
+    os.makedirs(out_dir, exist_ok=True)
+    exe = os.path.join(out_dir, f"{name}-{mode}")
+    subprocess.run(["clang-19", f"-fplugin={build}/lib/cilk/cilk.so",
+                    f"-fplugin-arg-cilk-mode={mode}", "-O2",
+                    os.path.join(ROOT, "bench", f"{name}.c"),
+                    f"-L{build}/lib", "-lcilkrt", "-lpthread", "-o", exe],
+                   check=True)
+    return exe
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--out")
     a = ap.parse_args()
-    out_dir = os.path.join(a.build, "bench")
-    os.makedirs(out_dir, exist_ok=True)
     rows = []
     for mode in MODES:
-        exe = os.path.join(out_dir, f"fib-spellings-{mode}")
-        subprocess.run(["clang-19", f"-fplugin={a.build}/lib/cilk/cilk.so",
-                        f"-fplugin-arg-cilk-mode={mode}", "-O2",
-                        os.path.join(ROOT, "bench", "fib-spellings.c"),
-                        f"-L{a.build}/lib", "-lcilkrt", "-lpthread", "-o", exe],
-                       check=True)
+        exe = compile_bench(a.build, "fib-spellings", mode)
         per = {}
         for spelling in ["cilk5", "opencilk"]:
             lo, hi = (instructions(exe, spelling, n) for n in (20, 24))
@@ -69,12 +76,7 @@ def main():
         rows.append((mode, per["cilk5"], per["opencilk"]))
     loops = {}
     for mode in ["serial", "sedative", "eager"]:
-        exe = os.path.join(out_dir, f"vadd-{mode}")
-        subprocess.run(["clang-19", f"-fplugin={a.build}/lib/cilk/cilk.so",
-                        f"-fplugin-arg-cilk-mode={mode}", "-O2",
-                        os.path.join(ROOT, "bench", "vadd.c"),
-                        f"-L{a.build}/lib", "-lcilkrt", "-lpthread", "-o", exe],
-                       check=True)
+        exe = compile_bench(a.build, "vadd", mode)
         for p in ["1", "2"]:
             times = {"c": [], "cilk_for": []}
             for _ in range(a.runs):

@@ -30,12 +30,9 @@ public:
   ScopePragma() : PragmaHandler("scope") {}
   void HandlePragma(Preprocessor &PP, PragmaIntroducer,
                     Token &First) override {
-    Token T;
-    do
-      PP.Lex(T);
-    while (T.isNot(tok::eod) && T.isNot(tok::eof));
-    if (T.is(tok::eof))
+    if (!skipPragmaLine(PP))
       return;
+    Token T;
     PP.Lex(T);
     ScopeStarts.insert(PP.getSourceManager()
                            .getExpansionLoc(T.getLocation())
@@ -369,11 +366,7 @@ public:
   ForPragma() : PragmaHandler("for") {}
   void HandlePragma(Preprocessor &PP, PragmaIntroducer,
                     Token &First) override {
-    Token T;
-    do
-      PP.Lex(T);
-    while (T.isNot(tok::eod) && T.isNot(tok::eof));
-    if (T.isNot(tok::eof))
+    if (skipPragmaLine(PP))
       ForReader(PP, PP.getSourceManager().getExpansionLoc(First.getLocation()))
           .read();
   }

@@ -238,10 +238,7 @@ public:
                     Token &First) override {
     this->PP = &PP;
     Loc = PP.getSourceManager().getExpansionLoc(First.getLocation());
-    Token T;
-    do
-      PP.Lex(T);
-    while (T.isNot(tok::eod) && T.isNot(tok::eof));
+    skipPragmaLine(PP);
     llvm::StringRef Name = getName();
     if (Name == "thread")
       thread();

@@ -11,6 +11,14 @@ using namespace clang;
 
 namespace cilk {
 
+bool skipPragmaLine(Preprocessor &PP) {
+  Token T;
+  do
+    PP.Lex(T);
+  while (T.isNot(tok::eod) && T.isNot(tok::eof));
+  return T.is(tok::eod);
+}
+
 Token makeToken(Preprocessor &PP, llvm::StringRef Text, SourceLocation Loc) {
   Token T;
   T.startToken();

@@ -16,6 +16,7 @@
  *   clock cannot leave out a nested computation). A program whose main()
  *   is plain C starts the pool at its first such call, with the options of
  *   the environment (CILK_NWORKERS, CILK_STACK, CILK_STRESS). */
+#include "entry.h"
 #include "cilk-abi.h"
 #include "cilk/cilk_api.h"
 #include "options.h"
@@ -30,21 +31,41 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The options of a pool that C code started, and when: the report at exit
- * (--stats, CILK_STATS, a profile build) is made by report_at_exit, as
- * main.c makes it for Cilk main. */
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double entry_prepare(const struct cilk_options *opts, int mode)
+{
+    sched_set_stress(opts->stress);
+    sched_set_stack(opts->stack_mib);
+    if (units_profiled() && !opts->profile_strands)
+        profile_calibrate(mode != CILK_MODE_SERIAL);
+    double start = now_seconds();
+    profile_start(opts->profile_strands);
+    return start;
+}
+
+void entry_report(const struct cilk_options *opts, int mode, double start)
+{
+    double elapsed = now_seconds() - start;
+    fflush(stdout);
+    int n;
+    struct worker **workers = sched_workers_and_guests(&n);
+    int profiled = profile_print(workers, n, elapsed);
+    if (opts->stats)
+        stats_print(workers, n, elapsed, units_mode_name(mode), profiled);
+}
+
+/* The options of a pool that C code started, and when: report_at_exit
+ * reports on it, as main.c does for Cilk main. */
 static struct cilk_options entry_opts;
 static int entry_mode;
-static struct timespec entry_start;
+static double entry_start;
 static pid_t entry_pid;
-
-static double seconds_since(const struct timespec *t)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - t->tv_sec) +
-           (double)(now.tv_nsec - t->tv_nsec) * 1e-9;
-}
 
 /* At exit from a program whose main() is plain C, when there is something
  * to report (stopping the pool waits for what its workers run). Not from
@@ -57,14 +78,7 @@ static void report_at_exit(void)
         return;
     sched_stop();
     profile_stop();
-    double elapsed = seconds_since(&entry_start);
-    fflush(stdout);
-    int n;
-    struct worker **workers = sched_workers_and_guests(&n);
-    int profiled = profile_print(workers, n, elapsed);
-    if (entry_opts.stats)
-        stats_print(workers, n, elapsed, units_mode_name(entry_mode),
-                    profiled);
+    entry_report(&entry_opts, entry_mode, entry_start);
 }
 
 /* Starts the pool with the options at the front of argv[1..] (removed
@@ -80,15 +94,10 @@ static void start_with_options(int *argc, char **argv)
     int mode = parsed < 0 || cilk_apply_pinning(&opts) ? -1 : units_check();
     if (mode < 0)
         exit(2);
-    sched_set_stress(opts.stress);
-    sched_set_stack(opts.stack_mib);
-    if (units_profiled() && !opts.profile_strands)
-        profile_calibrate(mode != CILK_MODE_SERIAL);
     entry_opts = opts;
     entry_mode = mode;
-    clock_gettime(CLOCK_MONOTONIC, &entry_start);
     entry_pid = getpid();
-    profile_start(opts.profile_strands);
+    entry_start = entry_prepare(&opts, mode);
     if (sched_start(opts.nproc))
         atexit(report_at_exit);
 }

@@ -6,15 +6,13 @@
  * main() can link libcilkrt without a clash. */
 #include "cilk-abi.h"
 #include "dist.h"
+#include "entry.h"
 #include "options.h"
 #include "profile.h"
 #include "scheduler.h"
-#include "stats.h"
 #include "units.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 /* Defined by the Cilk pass next to Cilk main; absent when the pass did not
  * run, in which case the program is its serial elision. */
@@ -37,13 +35,6 @@ static void main_thunk(void *p)
     a->status = cilk_main(a->argc, a->argv, a->envp);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 int main(int argc, char *argv[], char *envp[])
 {
     struct cilk_options opts;
@@ -62,12 +53,7 @@ int main(int argc, char *argv[], char *envp[])
     if (mode == CILK_MODE_SERIAL)
         opts.nproc = 1;
 
-    sched_set_stress(opts.stress);
-    sched_set_stack(opts.stack_mib);
-    if (units_profiled() && !opts.profile_strands)
-        profile_calibrate(mode != CILK_MODE_SERIAL);
-    double start = now_seconds();
-    profile_start(opts.profile_strands);
+    double start = entry_prepare(&opts, mode);
     struct main_args args = {argc, argv, envp, 0};
     int status = 0;
     struct root r = {.thunk = main_thunk, .args = &args, .tmp = &args.status,
@@ -89,13 +75,6 @@ int main(int argc, char *argv[], char *envp[])
     if (dist_active && dist_rank)
         return status;
 #endif
-    double elapsed = now_seconds() - start;
-
-    fflush(stdout);
-    int n;
-    struct worker **workers = sched_workers_and_guests(&n);
-    int profiled = profile_print(workers, n, elapsed);
-    if (opts.stats)
-        stats_print(workers, n, elapsed, units_mode_name(mode), profiled);
+    entry_report(&opts, mode, start);
     return status;
 }
