@@ -1,6 +1,7 @@
 //===- CilkSema.cpp - Cilk checks and AST rewriting -----------------------===//
 
 #include "CilkSema.h"
+#include "CilkReducers.h"
 #include "CilkOpenCilk.h"
 #include "CilkThreads.h"
 #include "cilk-abi.h"
@@ -1747,11 +1748,16 @@ void CilkConsumer::checkDecl(Decl *D) {
       if (Race && FD->doesThisDeclarationHaveABody())
         Diags.D.Report(FD->getLocation(), Diags.ThreadNotRaceChecked) << FD;
     }
-    if (FD->doesThisDeclarationHaveABody())
+    checkReducerDecl(Ctx, Diags.D, FD);
+    if (FD->doesThisDeclarationHaveABody()) {
+      rewriteReducers(Ctx, Diags.D, FD);
       BodyChecker(Ctx, CI.getSema(), Diags, *Log, FD, Parallel, WarnUnsynced)
           .run(FD->getBody());
+    }
     return;
   }
+  if (isa<RecordDecl>(D))
+    checkReducerDecl(Ctx, Diags.D, D);
   if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
     BodyChecker(Ctx, CI.getSema(), Diags, *Log, nullptr, Parallel,
                 WarnUnsynced)

@@ -28,6 +28,10 @@
 #define CILK_ABI_INLET_END "__cilk_inlet_end"
 #define CILK_ABI_INLET_ARGS "__cilk_inlet_args"
 #define CILK_ABI_SPAWN_END "__cilk_spawn_end"
+#define CILK_ABI_HYPER_LOOKUP "__cilkrt_hyper_lookup"
+#define CILK_ABI_HYPER_DECLARE "__cilkrt_hyper_declare"
+#define CILK_ABI_HYPER_UNREGISTER "__cilkrt_hyper_unregister"
+#define CILK_ABI_HYPER_ENABLE "__cilkrt_hyper_enable"
 #define CILK_ABI_MAIN "__cilk_main"
 /* Defined by the runtime, pointed to by every unit record (below): the
  * linker's message when a program compiled with the plugin is linked
@@ -310,6 +314,11 @@
 #define CILK_ABI_RACE_SYNC "__cilkrt_race_sync"
 #define CILK_ABI_RACE_RETURN "__cilkrt_race_return"
 #define CILK_ABI_RACE_FORGET "__cilkrt_race_forget"
+/* view(ptr, size): the race build's lookup of a reducer's view (the
+ * variable itself in the serial elision): accesses to it are not checked,
+ * as in a parallel run each strand that may update the reducer in parallel
+ * with another has a view of its own. */
+#define CILK_ABI_RACE_VIEW "__cilkrt_race_view"
 /* scope_end(ptr, size): an escaping local's lifetime ends here (after
  * inlining and stack colouring its slot may be another local's): a write
  * for the checks, then forgotten. */
@@ -325,7 +334,7 @@
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0
 #define CILK_ABI_FRAME_RESUME_OFFSET 8
-#define CILK_ABI_FRAME_RT_WORDS 6 /* 8-byte words private to the runtime */
+#define CILK_ABI_FRAME_RT_WORDS 7 /* 8-byte words private to the runtime */
 #define CILK_ABI_FRAME_HEADER_SIZE (16 + 8 * CILK_ABI_FRAME_RT_WORDS)
 
 /* The worker's deque ends, as the fast clone sees them: tail (written by the
@@ -611,6 +620,25 @@ unsigned long long __cilk_for_begin(unsigned long long n, long long grain,
 /* The default grain of a cilk_for of n iterations: min(2048, ceil(n / 8P))
  * on P workers (OpenCilk's). */
 long long __cilkrt_for_grain(unsigned long long n) __attribute__((__nothrow__));
+
+/* Reducers (`T cilk_reducer(identity, reduce) x;`, runtime/hyper.h). The
+ * plugin compiles each access of x as `*(T *)__cilkrt_hyper_lookup(&x,
+ * sizeof(T), identity, reduce)`, the current view (x itself until a steal
+ * makes a view necessary); the declaration of a local x as a call of
+ * __cilkrt_hyper_declare after it (its identity first if it has no
+ * initializer) and the end of its scope as one of
+ * __cilkrt_hyper_unregister. The pass lets the optimizer reuse a view up to
+ * the next spawn or sync, and a module that looks up views registers
+ * itself with __cilkrt_hyper_enable before main. The serial elision calls
+ * none of them. */
+typedef void (*__cilk_identity_fn)(void *view);
+typedef void (*__cilk_reduce_fn)(void *left, void *right);
+void *__cilkrt_hyper_lookup(void *key, unsigned long size, void *identity,
+                            void *reduce) __attribute__((__nothrow__));
+void __cilkrt_hyper_declare(void *key, void *identity, void *reduce,
+                            int initialized) __attribute__((__nothrow__));
+void __cilkrt_hyper_unregister(void *key) __attribute__((__nothrow__));
+void __cilkrt_hyper_enable(void) __attribute__((__nothrow__));
 
 /* `cilk_sync` (OpenCilk's spelling) is spelled __cilk_sync_any: the statement
  * `cilk_sync;` is a sync in a function that spawns and nothing in one that

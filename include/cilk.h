@@ -44,6 +44,9 @@
  *   cilk_for   - `cilk_for (int i = 0; i < n; ++i) body` runs the
  *                iterations in parallel (`#pragma cilk grainsize N` before
  *                it: chunks of N)
+ *   cilk_reducer(identity, reduce) - in a variable's type (`long
+ *                cilk_reducer(zero, add) sum;`): a reducer, of which each
+ *                strand that may run in parallel updates a view of its own
  *
  * <cilk/cilk.h> removes the Cilk-5 words above (a program in OpenCilk's
  * spelling may use `spawn` or `sync` as names), as does
@@ -82,6 +85,12 @@
 #define cilk_scope _Pragma("cilk scope")
 #define _Cilk_for _Pragma("cilk for")
 #define cilk_for _Pragma("cilk for")
+/* `T cilk_reducer(identity, reduce) x;`: x is a reducer (the plugin:
+ * CilkReducers.cpp). An annotation of the type, which clang keeps. */
+#define cilk_reducer(identity, reduce)                                        \
+    [[clang::annotate_type("cilk.reducer", identity, reduce)]]
+#define _Hyperobject(identity, reduce)                                        \
+    [[clang::annotate_type("cilk.reducer", identity, reduce)]]
 /* For cilk_for's rewriting: b - a, for two pointers or two integers, in
  * unsigned 64 bits (5: GCC's pointer_type_class). */
 #define __cilk_for_distance(a, b)                                             \

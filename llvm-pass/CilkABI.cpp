@@ -234,6 +234,8 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Ptr, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_FRAME_FREE)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_RACE_VIEW)
+    Ty = FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_ALLOCA)
     Ty = FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_FREE_ALLOCAS)
@@ -272,7 +274,8 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   else if (Name == CILK_ABI_CP_ARM || Name == CILK_ABI_CP_START ||
            Name == CILK_ABI_CP_WAIT || Name == CILK_ABI_CP_GATHER)
     Ty = FunctionType::get(Void, {Ptr}, false);
-  else if (Name == CILK_ABI_SPAWN_END || Name == CILK_ABI_SYNC_MARKER)
+  else if (Name == CILK_ABI_SPAWN_END || Name == CILK_ABI_SYNC_MARKER ||
+           Name == CILK_ABI_HYPER_ENABLE)
     Ty = FunctionType::get(Void, {}, false);
   else if (Name == CILK_ABI_FOR_GRAIN)
     Ty = FunctionType::get(Type::getInt64Ty(C), {Type::getInt64Ty(C)}, false);

@@ -154,6 +154,7 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  Changed |= lowerReducers(M, TheMode, Instr);
   Changed |= lowerCilkFors(M, TheMode, Instr);
   markSelfContained(M);
   Changed |= lowerThreads(M);

@@ -170,6 +170,11 @@ bool spawnsOrSyncs(const llvm::Function &F);
 /// the iterations, or (serial mode, but for the race detector) the loop as
 /// it is (CilkFor.cpp). True if anything changed.
 bool lowerCilkFors(llvm::Module &M, Mode TheMode, Instrument I);
+
+/// Reducers (CilkReducers.cpp): in the parallel modes, lets the optimizer
+/// reuse a view up to the next call and registers the module with the
+/// runtime; in the serial elision, every view is the variable.
+bool lowerReducers(llvm::Module &M, Mode TheMode, Instrument I);
 /// The loop metadata string of a cilk_for chunk's loop, which never polls.
 inline constexpr const char *CILK_GRAIN_LOOP_MD = "cilk.grain";
 /// The parallel modes: each call, in a Cilk procedure, of a Cilk procedure

@@ -1,6 +1,7 @@
 /* closure.c - closures, results, the join protocol and frame memory. */
 #include "closure.h"
 #include "dist.h"
+#include "hyper.h"
 #include "worker.h"
 
 #include <stdlib.h>
@@ -97,6 +98,7 @@ void closure_init_gens(struct closure *c, int gen)
     atomic_init(&c->abort_gen, 0);
     c->parent_gen = gen;
     c->depth = 0;
+    c->hyper = NULL;
 }
 
 void closure_link_depth(struct closure *c)
@@ -136,6 +138,10 @@ void closure_complete(struct worker *w, struct closure *c)
         return;
     }
 #endif
+    if (w && hyper_on) {
+        hyper_synced(w, c); /* its implicit sync merged already */
+        hyper_deposit(w);   /* before the join lets p's sync merge */
+    }
     closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset,
                   c->parent_gen);
     if (w)

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 struct worker;
+struct hrec;
 
 struct closure {
     const struct __cilk_desc *desc;
@@ -46,6 +47,9 @@ struct closure {
     int spawn_gen;
     atomic_int abort_gen;
     int parent_gen;
+    /* Reducers: the segments of the current epoch, from the first steal
+     * (or release) since the last sync, or null (hyper.h). */
+    struct hrec *hyper;
 };
 
 _Static_assert(sizeof(struct closure) == CILK_ABI_FRAME_HEADER_SIZE,
@@ -81,7 +85,8 @@ void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
                            void *dst);
 
 /* A fresh closure's runtime words: no lock, generation 0, parent_gen
- * gen, depth 0 (linking it to a parent sets its depth). */
+ * gen, depth 0 (linking it to a parent sets its depth), no reducer
+ * epoch. */
 void closure_init_gens(struct closure *c, int gen);
 
 /* c was linked to c->parent: c's depth is one more than the parent's. The

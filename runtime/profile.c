@@ -16,6 +16,7 @@
  * enter hook the worker runs nothing else Cilk, so the worker carries the
  * parent's identity across (w->prof_pending). */
 #include "profile.h"
+#include "hyper.h"
 #include "units.h"
 #include "worker.h"
 
@@ -540,6 +541,12 @@ int profile_print(struct worker **workers, int n, double wall)
     if (nrows || getenv("CILKSCALE_OUT"))
         write_csv((double)work, (double)span, (double)bspan,
                   unit_strands ? 1.0 : seconds_per_tick);
+    /* Reducers: a view is made and reduced once per segment a steal
+     * started that touched the reducer (hyper.h). */
+    if (hyper_views_made())
+        fprintf(stderr, "cilk: profile: reducers: %lu views made, %lu "
+                        "reduce calls\n",
+                hyper_views_made(), hyper_reductions());
     if (unit_strands) {
         fprintf(stderr,
                 "cilk: profile: strands: work %lld, span %lld, "

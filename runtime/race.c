@@ -285,6 +285,10 @@ static struct cell *chunk(uintptr_t a, int create)
     return c;
 }
 
+/* A cell of a reducer's view (CILK_ABI_RACE_VIEW): never checked, until
+ * forgotten with the variable. */
+#define VIEW_NODE UINT32_MAX
+
 /* Forgets the accesses to [a, a + n). */
 static void forget(uintptr_t a, size_t n)
 {
@@ -396,6 +400,25 @@ static void maybe_compact(void)
 {
     if (nnodes >= compact_at)
         compact();
+}
+
+void __cilkrt_race_view(void *p, unsigned long n)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (!current || !n || a >> ADDR_BITS || n > (1ul << ADDR_BITS) - a)
+        return;
+    struct cell *c = chunk(a, 1) + (a & (CHUNK_SIZE - 1));
+    if (c->w == VIEW_NODE)
+        return; /* marked at an earlier lookup */
+    while (n) {
+        size_t off = a & (CHUNK_SIZE - 1);
+        size_t k = CHUNK_SIZE - off < n ? CHUNK_SIZE - off : n;
+        c = chunk(a, 1) + off;
+        for (size_t i = 0; i < k; i++)
+            c[i] = (struct cell){.w = VIEW_NODE};
+        a += k;
+        n -= k;
+    }
 }
 
 void __cilkrt_race_forget(void *p, unsigned long n)
@@ -837,6 +860,8 @@ static void check(uintptr_t a, size_t n, int kind, uintptr_t pc)
          * cell without a second check. */
         struct cell before = {0}, after = {0};
         for (size_t i = 0; i < k; i++, c++) {
+            if (c->w == VIEW_NODE)
+                continue;
             if (i && !memcmp(c, &before, sizeof before)) {
                 *c = after;
                 continue;

@@ -25,6 +25,7 @@
 #include "idle.h"
 #include "scheduler.h"
 #include "dist.h"
+#include "hyper.h"
 #include "units.h"
 #include "worker.h"
 
@@ -317,6 +318,8 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
     spin_unlock(&w->lock);
     w->unwinding = true;
     if (p) {
+        if (hyper_on)
+            hyper_deposit(w);
         closure_drop_delivery(p, inlet, dst);
         closure_join(w, p);
     } else if (closure_doomed(b)) {
@@ -358,6 +361,8 @@ int __cilkrt_pop_slow(void *wv, void *result)
     w->last_stolen = NULL;
     spin_unlock(&w->lock);
     w->unwinding = true;
+    if (hyper_on)
+        hyper_deposit(w); /* the child's strand ends: its views go to p */
     closure_apply(p, inlet, dst, result, gen);
     closure_join(w, p);
     return CILK_POP_STOLEN;
@@ -388,10 +393,21 @@ int __cilkrt_sync(void *wv, struct __cilk_frame *f)
     struct closure *c = (struct closure *)f;
     /* The frame is not on the deque at a sync, so no new child can appear:
      * join only goes down while we look. */
-    if (atomic_load_explicit(&c->join, memory_order_acquire) == 1)
+    if (atomic_load_explicit(&c->join, memory_order_acquire) == 1) {
+        if (c->hyper)
+            hyper_synced(w, c);
         return 0;
+    }
+    /* Reducers: the views go to c's epoch before the token does (the last
+     * child may resume c at once, elsewhere, and merge them). */
+    if (c->hyper)
+        hyper_suspend(w, c);
     if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1) {
         atomic_store_explicit(&c->join, 1, memory_order_relaxed);
+        if (c->hyper) {
+            c->hyper->suspended = false;
+            hyper_synced(w, c);
+        }
         return 0;
     }
     w->suspended = true;
@@ -446,6 +462,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
         if (w)
             STAT_INC(w, closures);
     }
+    hyper_steal(v, c);
     /* A released closure's child is the closure above it, linked at the
      * release: nothing delivers through the promotion record. */
     if (released)
@@ -731,7 +748,15 @@ void sched_stress_released(struct worker *w)
     if (atomic_load(&w->head) < t) {
         steal_own_oldest(w, t);
     } else {
-        /* Nothing pushed: the youngest closure released is the only one. */
+        /* Nothing pushed: the youngest closure released is the only one.
+         * It goes on elsewhere, w's segment with it; the closures waiting
+         * on w's deque keep theirs. */
+        if (hyper_on) {
+            for (struct __cilk_frame **e = atomic_load(&w->head); e < t; e++)
+                if (is_procedure(*e))
+                    hyper_waits(w, (struct closure *)*e);
+            hyper_migrate(w, w->next);
+        }
         hold(w, w->next, false);
         w->next = NULL;
     }
@@ -911,6 +936,7 @@ static void discard(struct worker *w, struct closure *c)
         return;
     struct closure *p = c->parent;
     closure_drop_delivery(p, c->inlet, c->dst);
+    hyper_drop(c);
     frame_free(w, c, c->desc->size);
     closure_join(w, p);
 }
@@ -964,6 +990,8 @@ static void run_closure(struct worker *w, struct closure *c)
         atomic_store_explicit(&w->bottom, c, memory_order_release);
         w->suspended = false;
         w->prof_last_ok = false;
+        if (hyper_on)
+            hyper_enter(w, c);
         stress_self(w, 75);
         c->desc->slow((struct __cilk_frame *)c);
         stack_returned(w);
@@ -1002,6 +1030,7 @@ static void run_root(struct worker *w, struct root *r)
     w->last_inlet = root_inlet;
     w->last_gen = 0;
     spin_unlock(&w->lock);
+    hyper_root_enter(w, r->hseg);
     stress_self(w, 100); /* the top frame's first check releases */
     w->prof_top = true;
     w->prof_last_ok = false;
@@ -1013,6 +1042,8 @@ static void run_root(struct worker *w, struct root *r)
         after_unwind(w); /* stolen or released */
         return;
     }
+    if (hyper_on)
+        hyper_deposit(w);
     memcpy(r->result, r->tmp, r->size);
     root_finish(r);
 }
@@ -1241,6 +1272,8 @@ static void root_init(struct root *r)
 bool sched_submit(struct root *r)
 {
     root_init(r);
+    /* A computation of its own: its leftmost segment is new. */
+    r->hseg = hyper_on ? hyper_seg_new(NULL) : NULL;
     pthread_mutex_lock(&pool_mu);
     if (stopped || !started) {
         pthread_mutex_unlock(&pool_mu);
@@ -1255,6 +1288,7 @@ bool sched_submit(struct root *r)
     while (!r->finished)
         pthread_cond_wait(&root_cv, &pool_mu);
     pthread_mutex_unlock(&pool_mu);
+    hyper_seg_free(r->hseg);
     return true;
 }
 
@@ -1316,6 +1350,21 @@ bool sched_run_guest(struct root *r)
     struct worker *w = guest_enter(&prev);
     if (!w)
         return !__cilkrt_tls_worker && sched_submit(r);
+    /* Reducers: a computation nested in the strand of a worker's C code
+     * (prev) goes on in that strand's segment, and leaves its views
+     * there; one started by a thread outside the pool is leftmost. */
+    struct hmap *views = __cilkrt_tls_views;
+    bool own_seg = false;
+    r->hseg = NULL;
+    if (hyper_on) {
+        if (prev && prev->seg) {
+            hyper_deposit(prev);
+            r->hseg = prev->seg;
+        } else {
+            r->hseg = hyper_seg_new(NULL);
+            own_seg = true;
+        }
+    }
     pthread_mutex_lock(&pool_mu);
     activate_locked();
     pthread_mutex_unlock(&pool_mu);
@@ -1350,6 +1399,12 @@ bool sched_run_guest(struct root *r)
         if (finished)
             break;
     }
+    if (r->hseg) {
+        __cilkrt_tls_views = own_seg ? views : r->hseg->map;
+        if (own_seg)
+            hyper_seg_free(r->hseg);
+    }
+    w->seg = NULL;
     guest_leave(w, prev);
     return true;
 }

@@ -36,6 +36,8 @@ struct root {
     /* Cilk main: in a process forked while it ran, where its owner is
      * gone, its end exits the process with its result as the status. */
     bool exits_in_fork_child;
+    /* Reducers (hyper.h): the segment its top frame starts in. */
+    struct hseg *hseg;
 };
 
 /* Stress mode (CILK_STRESS=1): steal attempts far more often than real

@@ -1,5 +1,6 @@
 /* stats.c - printing the statistics of --stats. */
 #include "stats.h"
+#include "hyper.h"
 #include "worker.h"
 
 #include <stdio.h>
@@ -67,4 +68,7 @@ void stats_print(struct worker **workers, int n, double wall, const char *mode,
                                       : total[j] + v[j];
     }
     print_row("total", total, profiled);
+    if (hyper_views_made())
+        fprintf(stderr, "cilk: reducers: %lu views made, %lu reduce calls\n",
+                hyper_views_made(), hyper_reductions());
 }

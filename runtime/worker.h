@@ -82,6 +82,13 @@ struct worker {
     /* A guest slot (scheduler.c): its owner may leave, so thieves write
      * the word `cf` points to only while holding `lock`. Never changes. */
     bool guest;
+    /* Reducers (hyper.h): the segment of the serial order the owner runs
+     * in, or its last one. Read by a thief holding `lock` when it steals
+     * an entry that has no reducer epoch yet: the owner changes it only
+     * when its deque holds no such entry (a steal takes the oldest
+     * entries first, so the owner's strand ends or moves only after
+     * those). */
+    struct hseg *seg;
     char pad_shared[64];
 
     /* ---- Private to the owner ---- */

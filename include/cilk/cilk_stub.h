@@ -28,5 +28,14 @@
 #define _Cilk_scope
 #define cilk_for for
 #define _Cilk_for for
+#undef cilk_reducer
+#undef _Hyperobject
+#define cilk_reducer(identity, reduce)
+#define _Hyperobject(identity, reduce)
+#if !defined(__clang__) && !defined(__cplusplus)
+/* A pointer to the reducer itself, which in the serial projection is the
+ * variable's address (gcc has the builtin in C++ only). */
+#define __builtin_addressof(x) (&(x))
+#endif
 
 #endif /* CILK_CILK_STUB_H */

@@ -1,0 +1,374 @@
+//===- CilkReducers.cpp - Reducers: views in place of the variable -------===//
+//
+// See CilkReducers.h. The runtime's side is runtime/hyper.h; the pass's,
+// llvm-pass/CilkReducers.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkReducers.h"
+#include "cilk-abi.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace cilk {
+namespace {
+
+constexpr llvm::StringLiteral Annotation = "cilk.reducer";
+
+/// The cilk_reducer annotation of the type TL spells, looking through
+/// typedefs, parentheses and qualifiers; null if it is not a reducer type.
+const AnnotateTypeAttr *reducerIn(TypeLoc TL) {
+  while (!TL.isNull()) {
+    if (auto A = TL.getAs<AttributedTypeLoc>()) {
+      if (const auto *AT = dyn_cast_or_null<AnnotateTypeAttr>(A.getAttr());
+          AT && AT->getAnnotation() == Annotation)
+        return AT;
+      TL = A.getModifiedLoc();
+    } else if (auto T = TL.getAs<TypedefTypeLoc>()) {
+      const TypeSourceInfo *TSI = T.getTypedefNameDecl()->getTypeSourceInfo();
+      if (!TSI)
+        return nullptr;
+      TL = TSI->getTypeLoc();
+    } else if (auto P = TL.getAs<ParenTypeLoc>()) {
+      TL = P.getInnerLoc();
+    } else if (auto Q = TL.getAs<QualifiedTypeLoc>()) {
+      TL = Q.getUnqualifiedLoc();
+    } else if (auto E = TL.getAs<ElaboratedTypeLoc>()) {
+      TL = E.getNamedTypeLoc();
+    } else if (auto M = TL.getAs<MacroQualifiedTypeLoc>()) {
+      TL = M.getInnerLoc();
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// What the pointer or array type TL points to (through sugar), or a null
+/// TypeLoc.
+TypeLoc pointeeOf(TypeLoc TL) {
+  while (!TL.isNull()) {
+    if (auto P = TL.getAs<PointerTypeLoc>())
+      return P.getPointeeLoc();
+    if (auto A = TL.getAs<ArrayTypeLoc>())
+      return A.getElementLoc();
+    if (auto D = TL.getAs<DecayedTypeLoc>()) {
+      TL = D.getOriginalLoc();
+    } else if (auto A = TL.getAs<AttributedTypeLoc>()) {
+      TL = A.getModifiedLoc();
+    } else if (auto T = TL.getAs<TypedefTypeLoc>()) {
+      const TypeSourceInfo *TSI = T.getTypedefNameDecl()->getTypeSourceInfo();
+      if (!TSI)
+        return TypeLoc();
+      TL = TSI->getTypeLoc();
+    } else if (auto P = TL.getAs<ParenTypeLoc>()) {
+      TL = P.getInnerLoc();
+    } else if (auto Q = TL.getAs<QualifiedTypeLoc>()) {
+      TL = Q.getUnqualifiedLoc();
+    } else if (auto E = TL.getAs<ElaboratedTypeLoc>()) {
+      TL = E.getNamedTypeLoc();
+    } else {
+      return TypeLoc();
+    }
+  }
+  return TypeLoc();
+}
+
+TypeLoc declTypeLoc(const DeclaratorDecl *D) {
+  const TypeSourceInfo *TSI = D->getTypeSourceInfo();
+  return TSI ? TSI->getTypeLoc() : TypeLoc();
+}
+
+/// True if T carries an annotate_type annotation (a reducer's, once its
+/// spelling is found).
+bool annotated(const ASTContext &Ctx, QualType T) {
+  for (;;) {
+    if (const auto *AT = dyn_cast<AttributedType>(T.getTypePtr());
+        AT && AT->getAttrKind() == attr::AnnotateType)
+      return true;
+    QualType Next = T.getSingleStepDesugaredType(Ctx);
+    if (Next == T)
+      return false;
+    T = Next;
+  }
+}
+
+const AnnotateTypeAttr *reducerOf(Expr *E);
+
+/// The reducer annotation of what pointer expression P points to.
+const AnnotateTypeAttr *pointeeReducer(Expr *P) {
+  P = P->IgnoreParenImpCasts();
+  if (auto *UO = dyn_cast<UnaryOperator>(P); UO && UO->getOpcode() == UO_AddrOf)
+    return reducerOf(UO->getSubExpr()->IgnoreParens());
+  if (auto *CE = dyn_cast<CallExpr>(P)) {
+    if (CE->getBuiltinCallee() == Builtin::BI__builtin_addressof)
+      return reducerOf(CE->getArg(0)->IgnoreParens());
+    if (const FunctionDecl *F = CE->getDirectCallee())
+      if (FunctionTypeLoc FTL = F->getFunctionTypeLoc())
+        return reducerIn(pointeeOf(FTL.getReturnLoc()));
+    return nullptr;
+  }
+  if (auto *DRE = dyn_cast<DeclRefExpr>(P))
+    if (const auto *D = dyn_cast<DeclaratorDecl>(DRE->getDecl()))
+      return reducerIn(pointeeOf(declTypeLoc(D)));
+  if (auto *ME = dyn_cast<MemberExpr>(P))
+    if (const auto *D = dyn_cast<DeclaratorDecl>(ME->getMemberDecl()))
+      return reducerIn(pointeeOf(declTypeLoc(D)));
+  if (auto *C = dyn_cast<CStyleCastExpr>(P))
+    return reducerIn(pointeeOf(C->getTypeInfoAsWritten()->getTypeLoc()));
+  if (auto *BO = dyn_cast<BinaryOperator>(P))
+    return pointeeReducer(BO->getLHS()->getType()->isPointerType()
+                              ? BO->getLHS()
+                              : BO->getRHS());
+  if (auto *CO = dyn_cast<ConditionalOperator>(P))
+    return pointeeReducer(CO->getTrueExpr());
+  return nullptr;
+}
+
+/// The reducer annotation of the reducer E designates: a variable, `*p` or
+/// `p[i]`.
+const AnnotateTypeAttr *reducerOf(Expr *E) {
+  if (auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return reducerIn(declTypeLoc(VD));
+  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+    return pointeeReducer(UO->getSubExpr());
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return pointeeReducer(AS->getBase());
+  return nullptr;
+}
+
+FunctionDecl *runtimeFunction(ASTContext &Ctx, llvm::StringRef Name) {
+  for (NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+    if (auto *F = dyn_cast<FunctionDecl>(D))
+      return F;
+  llvm::report_fatal_error("cilk plugin: the predefined declaration of " +
+                           Name + " is missing");
+}
+
+class Rewriter {
+public:
+  Rewriter(ASTContext &Ctx, DiagnosticsEngine &D) : Ctx(Ctx), D(D) {
+    Unknown = D.getCustomDiagID(
+        DiagnosticsEngine::Error,
+        "cannot tell which reducer this is: access it through its variable, "
+        "or a pointer declared with cilk_reducer");
+    NotFunction = D.getCustomDiagID(
+        DiagnosticsEngine::Error,
+        "the %select{identity|reduce}0 callback of a reducer must be a "
+        "function taking %select{one pointer (void *view)|two pointers "
+        "(void *left, void *right)}0");
+    Array = D.getCustomDiagID(DiagnosticsEngine::Error,
+                              "an array of reducers is not supported: "
+                              "declare each reducer as a variable");
+  }
+
+  Stmt *visit(Stmt *S) {
+    if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
+      return S; // sizeof and _Alignof mean the reducer itself
+    if (auto *CE = dyn_cast<CallExpr>(S);
+        CE && CE->getBuiltinCallee() == Builtin::BI__builtin_addressof) {
+      // The reducer itself, but what its designator computes is accessed.
+      for (Stmt *&C : CE->getArg(0)->IgnoreParens()->children())
+        C = visit(C);
+      return S;
+    }
+    if (auto *CS = dyn_cast<CapturedStmt>(S)) {
+      // A cilk_for's body (its children are the captures, the variables
+      // themselves). The captured statement is the plugin's block around
+      // the loop body (CilkOpenCilk.cpp), which declares no reducer: only
+      // what it holds is rewritten.
+      Stmt *Body = CS->getCapturedStmt();
+      for (Stmt *&C : Body->children())
+        C = visit(C);
+      return S;
+    }
+    for (Stmt *&C : S->children())
+      C = visit(C);
+    if (auto *CS = dyn_cast<CompoundStmt>(S))
+      return declareLocals(CS);
+    if (auto *E = dyn_cast<Expr>(S);
+        E && E->isGLValue() && annotated(Ctx, E->getType()) &&
+        isa<DeclRefExpr, UnaryOperator, ArraySubscriptExpr>(E))
+      return view(E);
+    return S;
+  }
+
+private:
+  Expr *voidPointer(Expr *E) {
+    return ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, E, nullptr,
+                                    VK_PRValue, FPOptionsOverride());
+  }
+
+  Expr *call(llvm::StringRef Name, llvm::ArrayRef<Expr *> Args,
+             QualType Result, SourceLocation Loc) {
+    FunctionDecl *F = runtimeFunction(Ctx, Name);
+    auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
+                                    SourceLocation(), F, false, Loc,
+                                    F->getType(), VK_LValue);
+    Expr *Callee = ImplicitCastExpr::Create(
+        Ctx, Ctx.getPointerType(F->getType()), CK_FunctionToPointerDecay, Ref,
+        nullptr, VK_PRValue, FPOptionsOverride());
+    return CallExpr::Create(Ctx, Callee, Args, Result, VK_PRValue, Loc,
+                            FPOptionsOverride());
+  }
+
+  /// Callback Which (0 identity, 1 reduce) of annotation A, as a void *.
+  Expr *callback(const AnnotateTypeAttr *A, unsigned Which,
+                 SourceLocation Loc) {
+    Expr *E = A->args_size() > Which ? A->args_begin()[Which] : nullptr;
+    Expr *Bare = E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
+    if (auto *DRE = dyn_cast_or_null<DeclRefExpr>(Bare))
+      if (auto *F = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+        if (F->getNumParams() != Which + 1 ||
+            !F->getParamDecl(0)->getType()->isPointerType()) {
+          D.Report(E->getExprLoc(), NotFunction) << Which;
+          return nullptr;
+        }
+        auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
+                                        SourceLocation(), F, false, Loc,
+                                        F->getType(), VK_LValue);
+        return voidPointer(ImplicitCastExpr::Create(
+            Ctx, Ctx.getPointerType(F->getType()), CK_FunctionToPointerDecay,
+            Ref, nullptr, VK_PRValue, FPOptionsOverride()));
+      }
+    if (!E || !E->getType()->isFunctionPointerType()) {
+      D.Report(E ? E->getExprLoc() : A->getLocation(), NotFunction) << Which;
+      return nullptr;
+    }
+    return voidPointer(E);
+  }
+
+  /// x  ->  *(T *)__cilkrt_hyper_lookup((void *)&x, sizeof(T), I, R)
+  Expr *view(Expr *E) {
+    SourceLocation Loc = E->getExprLoc();
+    const AnnotateTypeAttr *A = reducerOf(E);
+    if (!A) {
+      D.Report(Loc, Unknown);
+      return E;
+    }
+    Expr *I = callback(A, 0, Loc), *R = callback(A, 1, Loc);
+    if (!I || !R)
+      return E;
+    QualType T = E->getType().getCanonicalType();
+    auto *Key = UnaryOperator::Create(Ctx, E, UO_AddrOf,
+                                      Ctx.getPointerType(E->getType()),
+                                      VK_PRValue, OK_Ordinary, Loc, false,
+                                      FPOptionsOverride());
+    llvm::APInt Size(Ctx.getTypeSize(Ctx.UnsignedLongTy),
+                     Ctx.getTypeSizeInChars(T).getQuantity());
+    Expr *Args[] = {voidPointer(Key),
+                    IntegerLiteral::Create(Ctx, Size, Ctx.UnsignedLongTy, Loc),
+                    I, R};
+    Expr *Lookup = call(CILK_ABI_HYPER_LOOKUP, Args, Ctx.VoidPtrTy, Loc);
+    Expr *Typed = ImplicitCastExpr::Create(Ctx, Ctx.getPointerType(T),
+                                           CK_BitCast, Lookup, nullptr,
+                                           VK_PRValue, FPOptionsOverride());
+    return UnaryOperator::Create(Ctx, Typed, UO_Deref, T, VK_LValue,
+                                 OK_Ordinary, Loc, false, FPOptionsOverride());
+  }
+
+  /// Declares CS's local reducers to the runtime after their declarations
+  /// and syncs where CS falls through its end (their cleanups follow).
+  Stmt *declareLocals(CompoundStmt *CS) {
+    llvm::SmallVector<Stmt *, 16> Body;
+    bool Any = false;
+    for (Stmt *S : CS->body()) {
+      Body.push_back(S);
+      auto *DS = dyn_cast<DeclStmt>(S);
+      if (!DS)
+        continue;
+      for (Decl *Dc : DS->decls()) {
+        auto *VD = dyn_cast<VarDecl>(Dc);
+        if (!VD || !VD->hasLocalStorage())
+          continue;
+        TypeLoc TL = declTypeLoc(VD);
+        if (reducerIn(pointeeOf(TL)) && VD->getType()->isArrayType()) {
+          D.Report(VD->getLocation(), Array);
+          continue;
+        }
+        const AnnotateTypeAttr *A = reducerIn(TL);
+        if (!A)
+          continue;
+        SourceLocation Loc = VD->getLocation();
+        Expr *I = callback(A, 0, Loc), *R = callback(A, 1, Loc);
+        if (!I || !R)
+          continue;
+        auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
+                                        SourceLocation(), VD, false, Loc,
+                                        VD->getType(), VK_LValue);
+        auto *Key = UnaryOperator::Create(
+            Ctx, Ref, UO_AddrOf, Ctx.getPointerType(VD->getType()), VK_PRValue,
+            OK_Ordinary, Loc, false, FPOptionsOverride());
+        llvm::APInt Init(Ctx.getTypeSize(Ctx.IntTy), VD->hasInit() ? 1 : 0);
+        Expr *Args[] = {voidPointer(Key), I, R,
+                        IntegerLiteral::Create(Ctx, Init, Ctx.IntTy, Loc)};
+        Body.push_back(call(CILK_ABI_HYPER_DECLARE, Args, Ctx.VoidTy, Loc));
+        VD->addAttr(CleanupAttr::CreateImplicit(
+            Ctx, runtimeFunction(Ctx, CILK_ABI_HYPER_UNREGISTER)));
+        Any = true;
+      }
+    }
+    if (!Any)
+      return CS;
+    // `cilk_sync;`: a sync where the function spawns, nothing elsewhere.
+    FunctionDecl *Sync = runtimeFunction(Ctx, CILK_ABI_SYNC_ANY);
+    Body.push_back(DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
+                                       SourceLocation(), Sync, false,
+                                       CS->getRBracLoc(), Sync->getType(),
+                                       VK_LValue));
+    return CompoundStmt::Create(Ctx, Body, CS->getStoredFPFeaturesOrDefault(),
+                                CS->getLBracLoc(), CS->getRBracLoc());
+  }
+
+  ASTContext &Ctx;
+  DiagnosticsEngine &D;
+  unsigned Unknown, NotFunction, Array;
+};
+
+} // namespace
+
+void rewriteReducers(ASTContext &Ctx, DiagnosticsEngine &D, FunctionDecl *FD) {
+  Stmt *Body = FD->getBody();
+  if (!Body)
+    return;
+  Stmt *New = Rewriter(Ctx, D).visit(Body);
+  if (New != Body)
+    FD->setBody(New);
+}
+
+void checkReducerDecl(ASTContext &Ctx, DiagnosticsEngine &D,
+                      const Decl *Decl) {
+  (void)Ctx;
+  auto Report = [&](const DeclaratorDecl *DD, unsigned What) {
+    if (!reducerIn(declTypeLoc(DD)))
+      return;
+    D.Report(DD->getLocation(),
+             D.getCustomDiagID(DiagnosticsEngine::Error,
+                               "%select{a structure or union member|a "
+                               "parameter}0 cannot be a reducer%select{|: "
+                               "pass a pointer to it, "
+                               "__builtin_addressof(x)}0"))
+        << What;
+  };
+  if (const auto *RD = dyn_cast<RecordDecl>(Decl)) {
+    for (const FieldDecl *F : RD->fields())
+      Report(F, 0);
+  } else if (const auto *FD = dyn_cast<FunctionDecl>(Decl)) {
+    for (const ParmVarDecl *P : FD->parameters())
+      Report(P, 1);
+  }
+}
+
+} // namespace cilk

@@ -1,0 +1,46 @@
+//===- CilkReducers.h - Reducers: views in place of the variable --*- C++ -*-===//
+//
+// `T cilk_reducer(I, R) x;` (include/cilk.h) annotates T with clang's
+// annotate_type("cilk.reducer", I, R). Clang keeps the annotation in the
+// type's sugar, and its arguments in the declaration's type source, where
+// the rewriting below finds them. Before code generation, every access of a
+// reducer (the variable, `*p` or `p[i]` of a pointer to one) becomes one of
+// its current view:
+//
+//   x         ->  *(T *)__cilkrt_hyper_lookup((void *)&x, sizeof(T),
+//                                             (void *)I, (void *)R)
+//
+// except where the reducer itself is meant: __builtin_addressof(x), sizeof,
+// _Alignof. A local reducer is declared to the runtime after its
+// declaration (its identity makes its value if it has no initializer), its
+// scope's end forgets it (a cleanup), and a block that declares one syncs
+// where it falls through its end, before the cleanup:
+//
+//   { T x = e; S }  ->  { T x = e; __cilkrt_hyper_declare(&x, I, R, 1);
+//                         S'; cilk_sync; }      (x: cleanup unregister)
+//
+//===----------------------------------------------------------------------===//
+#ifndef CILK_CLANG_PLUGIN_CILKREDUCERS_H
+#define CILK_CLANG_PLUGIN_CILKREDUCERS_H
+
+namespace clang {
+class ASTContext;
+class Decl;
+class DiagnosticsEngine;
+class FunctionDecl;
+} // namespace clang
+
+namespace cilk {
+
+/// Rewrites the reducer accesses and local reducers of FD's body (none if
+/// it has none). Diagnoses reducers it cannot support. Runs before the
+/// keyword rewriting (CilkSema.cpp), which then sees the block syncs.
+void rewriteReducers(clang::ASTContext &Ctx, clang::DiagnosticsEngine &D,
+                     clang::FunctionDecl *FD);
+/// Diagnoses a structure member, or a parameter, declared a reducer.
+void checkReducerDecl(clang::ASTContext &Ctx, clang::DiagnosticsEngine &D,
+                      const clang::Decl *Decl);
+
+} // namespace cilk
+
+#endif

@@ -1,0 +1,48 @@
+// Reducers that cannot be, each an error at its place: a structure member,
+// a parameter (a pointer to a reducer is passed instead), an array of
+// reducers, callbacks of the wrong shape, and an access whose reducer's
+// callbacks cannot be found (a pointer that was not declared a reducer's).
+// RUN: %cilkcc -fsyntax-only -Xclang -verify %s
+#include <cilk/cilk.h>
+
+void zero(void *v);
+void add(void *l, void *r);
+void two(void *a, void *b);
+
+struct s {
+  long cilk_reducer(zero, add) member; // expected-error {{a structure or union member cannot be a reducer}}
+};
+
+void by_value(long cilk_reducer(zero, add) r) {} // expected-error {{a parameter cannot be a reducer: pass a pointer to it, __builtin_addressof(x)}}
+
+void by_pointer(long cilk_reducer(zero, add) *r) { *r += 1; r[0] += 1; }
+
+long good(void)
+{
+  long cilk_reducer(zero, add) sum = 0;
+  by_pointer(__builtin_addressof(sum));
+  long *view = &sum;
+  *view += 1;
+  return sum + sizeof sum;
+}
+
+long arrays(void)
+{
+  long cilk_reducer(zero, add) many[4]; // expected-error {{an array of reducers is not supported: declare each reducer as a variable}}
+  return 0;
+}
+
+long shapes(void)
+{
+  long cilk_reducer(two, add) a = 0; // expected-error {{the identity callback of a reducer must be a function taking one pointer (void *view)}}
+  long cilk_reducer(zero, zero) b = 0; // expected-error {{the reduce callback of a reducer must be a function taking two pointers (void *left, void *right)}}
+  return 0;
+}
+
+long cilk_reducer(zero, add) *(*get)(void);
+
+long unknown(void *p)
+{
+  return *(long cilk_reducer(zero, add) *)p + // (a cast names the callbacks)
+         *get(); // expected-error {{cannot tell which reducer this is: access it through its variable, or a pointer declared with cilk_reducer}}
+}
