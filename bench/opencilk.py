@@ -11,7 +11,11 @@
    doubles) against the same C loop: seconds per pass, median of --runs
    processes of 20 passes each, the programs interleaved run by run, with
    CILK_NWORKERS=1 and 2 (a plain main: its thread runs Cilk code as a
-   guest beside the workers).
+   guest beside the workers);
+3. reducers (bench/reducer.c): the instructions an update of a reducer
+   adds to one of a plain variable (fib counting its calls in each, one
+   worker, callgrind as in 1), and a cilk_for summing 10^7 longs into a
+   reducer against the C loop (seconds per pass, as in 2).
 
     python3 bench/opencilk.py [--build build] [--runs 5] [--out FILE]
 
@@ -36,12 +40,17 @@ def calls(n):
     return b if n > 0 else a
 
 
-def instructions(exe, spelling, n):
+def instructions_of(cmd):
+    """Instructions the command executes (callgrind), on one worker."""
     r = subprocess.run(["valgrind", "--tool=callgrind",
-                        "--callgrind-out-file=/dev/null", exe, "--nproc", "1",
-                        spelling, str(n)],
-                       capture_output=True, text=True, check=True)
+                        "--callgrind-out-file=/dev/null"] + cmd,
+                       capture_output=True, text=True, check=True,
+                       env=dict(os.environ, CILK_NWORKERS="1"))
     return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
+
+
+def instructions(exe, spelling, n):
+    return instructions_of([exe, "--nproc", "1", spelling, str(n)])
 
 
 def compile_bench(build, name, mode):
@@ -88,6 +97,30 @@ def main():
             loops[(mode, p)] = {k: statistics.median(v)
                                 for k, v in times.items()}
             print(f"vadd {mode} P={p}: {loops[(mode, p)]}", file=sys.stderr)
+    updates = []
+    for mode in MODES:
+        exe = compile_bench(a.build, "reducer", mode)
+        per = {}
+        for what in ["fib-plain", "fib-reducer"]:
+            lo, hi = (instructions_of([exe, what, str(n)]) for n in (20, 24))
+            per[what] = (hi - lo) / (calls(24) - calls(20))
+        updates.append((mode, per["fib-plain"], per["fib-reducer"]))
+        print(f"reducer {mode}: {per}", file=sys.stderr)
+    sums = {}
+    for mode in ["serial", "sedative", "eager"]:
+        exe = compile_bench(a.build, "reducer", mode)
+        for p in ["1", "2"]:
+            times = {"sum-c": [], "sum-for": []}
+            for _ in range(a.runs):
+                for which in times:
+                    r = subprocess.run(
+                        [exe, which, "10000000", "20"], capture_output=True,
+                        text=True, check=True,
+                        env=dict(os.environ, CILK_NWORKERS=p))
+                    times[which].append(float(r.stdout.split()[0]))
+            sums[(mode, p)] = {k: statistics.median(v)
+                               for k, v in times.items()}
+            print(f"sum {mode} P={p}: {sums[(mode, p)]}", file=sys.stderr)
     date = datetime.date.today().isoformat()
     path = a.out or os.path.join(ROOT, "bench", "results",
                                  f"{date}-opencilk.md")
@@ -114,6 +147,30 @@ def main():
         for (mode, p), t in loops.items():
             f.write(f"| {mode} | {p} | {t['c']:.4f} | {t['cilk_for']:.4f} | "
                     f"{t['cilk_for'] / t['c']:.3f} |\n")
+        f.write("\n## Reducers\n\n"
+                "`bench/reducer.c` at -O2. Instructions per call of fib "
+                "that counts its calls in a plain global and in a reducer "
+                "(`long cilk_reducer(zero, add) calls; calls += 1;`, a "
+                "view lookup per update that nothing hoists), one worker "
+                "(CILK_NWORKERS=1), callgrind as above; the difference is "
+                "what an update costs where no steal made a view (the "
+                "lookup reads the thread's view map, finds none, and "
+                "returns the variable).\n\n"
+                "| mode | plain | reducer | per update |\n"
+                "|---|---|---|---|\n")
+        for mode, plain, red in updates:
+            f.write(f"| {mode} | {plain:.1f} | {red:.1f} | "
+                    f"{red - plain:+.1f} |\n")
+        f.write("\nA cilk_for summing 10^7 longs into a reducer (the "
+                "lookup hoisted out of each chunk) against the C loop, "
+                f"seconds per pass, median of {a.runs} processes of 20 "
+                "passes, interleaved:\n\n"
+                "| mode | P | C loop (s) | cilk_for + reducer (s) | ratio |\n"
+                "|---|---|---|---|---|\n")
+        for (mode, p), t in sums.items():
+            f.write(f"| {mode} | {p} | {t['sum-c']:.4f} | "
+                    f"{t['sum-for']:.4f} | "
+                    f"{t['sum-for'] / t['sum-c']:.3f} |\n")
     print(path)
 
 

@@ -61,21 +61,33 @@ static unsigned long fz_bits_of(unsigned long h, const void *p, size_t n)
 { return fz_mix(h, fz_bits(p, n)); }
 static long *fz_at(long *a, long i) { return a + i; }
 static long fz_scratch[1] = {17};
+/* The leaves' calls in serial order, hashed in a reducer whose operation
+ * does not commute (a plain variable in the elision). */
+typedef struct { unsigned long h, m; } fz_tr;
+static void fz_tr_id(void *v) { ((fz_tr *)v)->h = 0; ((fz_tr *)v)->m = 1; }
+static void fz_tr_cat(void *l, void *r)
+{ fz_tr *a = l, *b = r; a->h = a->h * b->m + b->h; a->m *= b->m; }
+#ifdef __cilk
+static fz_tr cilk_reducer(fz_tr_id, fz_tr_cat) fz_trace = {0, 1};
+#else
+static fz_tr fz_trace = {0, 1};
+#endif
+#define FZ_TRACE(k) (fz_trace.h = fz_trace.h * 31 + (unsigned long)(k), fz_trace.m *= 31)
 """
 
 # The leaves: one Cilk procedure per result type, each a function of k.
-LEAVES = r"""cilk int fz_int(long k) { return (int)((k * 7 + 3) & 0xffff); }
-cilk long fz_long(long k) { return k * 1000003 + 11; }
-cilk unsigned fz_unsigned(long k) { return (unsigned)k * 2654435761u; }
-cilk short fz_short(long k) { return (short)(k * 31 - 7); }
-cilk unsigned char fz_uchar(long k) { return (unsigned char)(k * 13 + 1); }
-cilk double fz_double(long k) { return k * 0.75 + 0.125; }
-cilk float fz_float(long k) { return (float)k / 3.0f; }
-cilk long double fz_ldouble(long k) { return (long double)k / 7.0L; }
+LEAVES = r"""cilk int fz_int(long k) { FZ_TRACE(k); return (int)((k * 7 + 3) & 0xffff); }
+cilk long fz_long(long k) { FZ_TRACE(k); return k * 1000003 + 11; }
+cilk unsigned fz_unsigned(long k) { FZ_TRACE(k); return (unsigned)k * 2654435761u; }
+cilk short fz_short(long k) { FZ_TRACE(k); return (short)(k * 31 - 7); }
+cilk unsigned char fz_uchar(long k) { FZ_TRACE(k); return (unsigned char)(k * 13 + 1); }
+cilk double fz_double(long k) { FZ_TRACE(k); return k * 0.75 + 0.125; }
+cilk float fz_float(long k) { FZ_TRACE(k); return (float)k / 3.0f; }
+cilk long double fz_ldouble(long k) { FZ_TRACE(k); return (long double)k / 7.0L; }
 cilk __int128 fz_i128(long k)
 { return (__int128)(((unsigned __int128)(unsigned long)k << 66) + (unsigned long)k); }
-cilk double _Complex fz_cx(long k) { return k * 0.5 + (k + 1) * 0.25 * I; }
-cilk P fz_p(long k) { P p = {k * 3, (int)(k & 0xff), {1, 2, (unsigned char)k, 4, 5}}; return p; }
+cilk double _Complex fz_cx(long k) { FZ_TRACE(k); return k * 0.5 + (k + 1) * 0.25 * I; }
+cilk P fz_p(long k) { FZ_TRACE(k); P p = {k * 3, (int)(k & 0xff), {1, 2, (unsigned char)k, 4, 5}}; return p; }
 cilk long fz_fib(long k)
 { long a, b; if (k < 2) return k; a = spawn fz_fib(k - 1); b = spawn fz_fib(k - 2); sync; return a + b; }
 cilk void fz_put(long *p, long k) { *p = k * 5 + 2; }
@@ -489,6 +501,7 @@ class Gen:
         lines.append("  sync;")
         for i in range(nprocs):
             lines.append(f'  printf("p{i}: %ld\\n", r{i});')
+        lines.append('  printf("trace: %lx\\n", fz_trace.h);')
         lines.append("  return 0;")
         lines.append("}")
         return (PRELUDE + LEAVES + "\n".join(protos) + "\n" +
