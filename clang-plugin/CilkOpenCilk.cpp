@@ -54,7 +54,7 @@ public:
 ///              __cilk_for_begin(__cilk_n, GRAIN, &__cilk_k);
 ///          __cilk_k < __cilk_n; __cilk_k++)
 ///     #pragma clang __debug captured
-///     { T i = __cilk_lo + (long long)__cilk_k * __cilk_st;
+///     { T i = __cilk_lo + (long long)__cilk_k * __cilk_st; (void)i;
 ///       do BODY while (0); } }
 ///
 /// clang outlines the captured statement into a function of a context (the
@@ -349,6 +349,11 @@ private:
     appendRead(Out, Type);
     Out.push_back(make(Name->getName()));
     append(Out, "= __cilk_lo + ( long long ) __cilk_k * __cilk_st ;");
+    // The loop's own use of the variable (its condition, in a C loop):
+    // no -Wunused-variable for a body that does not read it.
+    append(Out, "( void )");
+    Out.push_back(make(Name->getName()));
+    append(Out, ";");
     Token Do = make("do");
     ForBodies.insert(Loc.getRawEncoding());
     Out.push_back(Do);

@@ -21,7 +21,7 @@
 #include "CilkOpenCilk.h"
 #include "CilkPass.h"
 #include "CilkSema.h"
-#include "CilkThreads.h"
+#include "CilkThreadKeywords.h"
 #include "cilk-abi.h"
 
 #include "clang/AST/ASTContext.h"

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CilkReducers.h"
+#include "CilkSema.h"
 #include "cilk-abi.h"
 
 #include "clang/AST/ASTContext.h"
@@ -25,61 +26,47 @@ namespace {
 
 constexpr llvm::StringLiteral Annotation = "cilk.reducer";
 
+/// The type TL's sugar stands for (a typedef's, parentheses, qualifiers,
+/// an elaborated name, a macro, another attribute), or a null TypeLoc.
+TypeLoc desugared(TypeLoc TL) {
+  if (auto A = TL.getAs<AttributedTypeLoc>())
+    return A.getModifiedLoc();
+  if (auto T = TL.getAs<TypedefTypeLoc>()) {
+    const TypeSourceInfo *TSI = T.getTypedefNameDecl()->getTypeSourceInfo();
+    return TSI ? TSI->getTypeLoc() : TypeLoc();
+  }
+  if (auto P = TL.getAs<ParenTypeLoc>())
+    return P.getInnerLoc();
+  if (auto Q = TL.getAs<QualifiedTypeLoc>())
+    return Q.getUnqualifiedLoc();
+  if (auto E = TL.getAs<ElaboratedTypeLoc>())
+    return E.getNamedTypeLoc();
+  if (auto M = TL.getAs<MacroQualifiedTypeLoc>())
+    return M.getInnerLoc();
+  return TypeLoc();
+}
+
 /// The cilk_reducer annotation of the type TL spells, looking through
-/// typedefs, parentheses and qualifiers; null if it is not a reducer type.
+/// sugar; null if it is not a reducer type.
 const AnnotateTypeAttr *reducerIn(TypeLoc TL) {
-  while (!TL.isNull()) {
-    if (auto A = TL.getAs<AttributedTypeLoc>()) {
+  for (; !TL.isNull(); TL = desugared(TL))
+    if (auto A = TL.getAs<AttributedTypeLoc>())
       if (const auto *AT = dyn_cast_or_null<AnnotateTypeAttr>(A.getAttr());
           AT && AT->getAnnotation() == Annotation)
         return AT;
-      TL = A.getModifiedLoc();
-    } else if (auto T = TL.getAs<TypedefTypeLoc>()) {
-      const TypeSourceInfo *TSI = T.getTypedefNameDecl()->getTypeSourceInfo();
-      if (!TSI)
-        return nullptr;
-      TL = TSI->getTypeLoc();
-    } else if (auto P = TL.getAs<ParenTypeLoc>()) {
-      TL = P.getInnerLoc();
-    } else if (auto Q = TL.getAs<QualifiedTypeLoc>()) {
-      TL = Q.getUnqualifiedLoc();
-    } else if (auto E = TL.getAs<ElaboratedTypeLoc>()) {
-      TL = E.getNamedTypeLoc();
-    } else if (auto M = TL.getAs<MacroQualifiedTypeLoc>()) {
-      TL = M.getInnerLoc();
-    } else {
-      return nullptr;
-    }
-  }
   return nullptr;
 }
 
 /// What the pointer or array type TL points to (through sugar), or a null
 /// TypeLoc.
 TypeLoc pointeeOf(TypeLoc TL) {
-  while (!TL.isNull()) {
+  for (; !TL.isNull(); TL = desugared(TL)) {
     if (auto P = TL.getAs<PointerTypeLoc>())
       return P.getPointeeLoc();
     if (auto A = TL.getAs<ArrayTypeLoc>())
       return A.getElementLoc();
-    if (auto D = TL.getAs<DecayedTypeLoc>()) {
-      TL = D.getOriginalLoc();
-    } else if (auto A = TL.getAs<AttributedTypeLoc>()) {
-      TL = A.getModifiedLoc();
-    } else if (auto T = TL.getAs<TypedefTypeLoc>()) {
-      const TypeSourceInfo *TSI = T.getTypedefNameDecl()->getTypeSourceInfo();
-      if (!TSI)
-        return TypeLoc();
-      TL = TSI->getTypeLoc();
-    } else if (auto P = TL.getAs<ParenTypeLoc>()) {
-      TL = P.getInnerLoc();
-    } else if (auto Q = TL.getAs<QualifiedTypeLoc>()) {
-      TL = Q.getUnqualifiedLoc();
-    } else if (auto E = TL.getAs<ElaboratedTypeLoc>()) {
-      TL = E.getNamedTypeLoc();
-    } else {
-      return TypeLoc();
-    }
+    if (auto D = TL.getAs<DecayedTypeLoc>())
+      return pointeeOf(D.getOriginalLoc());
   }
   return TypeLoc();
 }
@@ -148,15 +135,6 @@ const AnnotateTypeAttr *reducerOf(Expr *E) {
   return nullptr;
 }
 
-FunctionDecl *runtimeFunction(ASTContext &Ctx, llvm::StringRef Name) {
-  for (NamedDecl *D :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
-    if (auto *F = dyn_cast<FunctionDecl>(D))
-      return F;
-  llvm::report_fatal_error("cilk plugin: the predefined declaration of " +
-                           Name + " is missing");
-}
-
 class Rewriter {
 public:
   Rewriter(ASTContext &Ctx, DiagnosticsEngine &D) : Ctx(Ctx), D(D) {
@@ -170,8 +148,13 @@ public:
         "function taking %select{one pointer (void *view)|two pointers "
         "(void *left, void *right)}0");
     Array = D.getCustomDiagID(DiagnosticsEngine::Error,
-                              "an array of reducers is not supported: "
+                              "a local array of reducers is not supported: "
                               "declare each reducer as a variable");
+    Escape = D.getCustomDiagID(
+        DiagnosticsEngine::Warning,
+        "a pointer to a reducer converted to %0 points at the variable "
+        "itself, not at the current view: updates through it race; pass "
+        "'&*p' (the view) or declare the target with cilk_reducer");
   }
 
   Stmt *visit(Stmt *S) {
@@ -194,6 +177,7 @@ public:
         C = visit(C);
       return S;
     }
+    checkConversions(S);
     for (Stmt *&C : S->children())
       C = visit(C);
     if (auto *CS = dyn_cast<CompoundStmt>(S))
@@ -206,6 +190,40 @@ public:
   }
 
 private:
+  /// A pointer to a reducer, as written (a variable of that type, or
+  /// __builtin_addressof of a reducer).
+  bool reducerPointer(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf)
+      return false; // &x, &*p: the current view
+    QualType T = E->getType();
+    return T->isPointerType() && annotated(Ctx, T->getPointeeType());
+  }
+
+  /// Warns where S passes, initializes or assigns a pointer to a reducer
+  /// as a plain pointer (an explicit cast says the author means it).
+  void checkConversions(Stmt *S) {
+    auto Check = [&](const Expr *From, QualType To) {
+      if (From && To->isPointerType() &&
+          !annotated(Ctx, To->getPointeeType()) && reducerPointer(From))
+        D.Report(From->getExprLoc(), Escape) << To;
+    };
+    if (auto *CE = dyn_cast<CallExpr>(S)) {
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        for (unsigned I = 0; I < CE->getNumArgs() && I < F->getNumParams();
+             I++)
+          Check(CE->getArg(I), F->getParamDecl(I)->getType());
+    } else if (auto *BO = dyn_cast<BinaryOperator>(S);
+               BO && BO->getOpcode() == BO_Assign) {
+      Check(BO->getRHS(), BO->getLHS()->getType());
+    } else if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (Decl *Dc : DS->decls())
+        if (auto *VD = dyn_cast<VarDecl>(Dc))
+          Check(VD->getInit(), VD->getType());
+    }
+  }
+
   Expr *voidPointer(Expr *E) {
     return ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, E, nullptr,
                                     VK_PRValue, FPOptionsOverride());
@@ -334,7 +352,7 @@ private:
 
   ASTContext &Ctx;
   DiagnosticsEngine &D;
-  unsigned Unknown, NotFunction, Array;
+  unsigned Unknown, NotFunction, Array, Escape;
 };
 
 } // namespace

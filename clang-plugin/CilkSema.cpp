@@ -3,7 +3,7 @@
 #include "CilkSema.h"
 #include "CilkReducers.h"
 #include "CilkOpenCilk.h"
-#include "CilkThreads.h"
+#include "CilkThreadKeywords.h"
 #include "cilk-abi.h"
 
 #include "clang/AST/ASTContext.h"
@@ -29,6 +29,15 @@ bool hasAnnotation(const FunctionDecl *FD, llvm::StringRef Name) {
       if (A->getAnnotation() == Name)
         return true;
   return false;
+}
+
+FunctionDecl *runtimeFunction(ASTContext &Ctx, llvm::StringRef Name) {
+  for (NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+    if (auto *F = dyn_cast<FunctionDecl>(D))
+      return F;
+  llvm::report_fatal_error("cilk plugin: the predefined declaration of " +
+                           Name + " is missing");
 }
 
 bool isCilkProcedure(const FunctionDecl *FD) {
@@ -1034,12 +1043,7 @@ private:
   }
 
   FunctionDecl *lookupRuntimeFunction(llvm::StringRef Name) {
-    for (NamedDecl *D :
-         Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
-      if (auto *F = dyn_cast<FunctionDecl>(D))
-        return F;
-    llvm::report_fatal_error("cilk plugin: the predefined declaration of " +
-                             Name + " is missing");
+    return runtimeFunction(Ctx, Name);
   }
 
   Expr *functionPointer(FunctionDecl *F, SourceLocation Loc) {

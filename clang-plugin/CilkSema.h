@@ -24,6 +24,7 @@
 #include <memory>
 
 namespace clang {
+class ASTContext;
 class CompilerInstance;
 class FunctionDecl;
 } // namespace clang
@@ -79,6 +80,10 @@ private:
 bool hasAnnotation(const clang::FunctionDecl *FD, llvm::StringRef Name);
 /// True if FD, or any declaration of it, was declared `cilk`.
 bool isCilkProcedure(const clang::FunctionDecl *FD);
+/// The declaration of runtime function Name, which cilk-abi.h (predefined
+/// in every translation unit) declares.
+clang::FunctionDecl *runtimeFunction(clang::ASTContext &Ctx,
+                                     llvm::StringRef Name);
 
 /// Declarations of pointers to Cilk procedures (`cilk int (*f)(int)`, their
 /// typedefs, arrays and fields), in the translation unit being compiled. Not

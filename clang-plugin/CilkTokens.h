@@ -1,6 +1,6 @@
 //===- CilkTokens.h - Tokens a keyword pragma enters ------------*- C++ -*-===//
 //
-// The keywords that are pragmas (CilkThreads.cpp: thread, cont, spawn_next,
+// The keywords that are pragmas (CilkThreadKeywords.cpp: thread, cont, spawn_next,
 // tail_call; CilkOpenCilk.cpp: cilk_for) read the tokens after them and
 // enter others in their place: these make, mark and enter them.
 //

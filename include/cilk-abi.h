@@ -43,9 +43,10 @@
  * CILK_ABI_FN_ATTR. */
 #define CILK_ABI_ANNOTATION "cilk"
 /* Continuation-passing threads (the Cilk paper's language; plugin:
- * CilkThreads.cpp, pass: CilkThreads.cpp, runtime: threads.c). A thread
- * carries this annotation. In a thread, `spawn T(args)`, `spawn_next
- * T(args)` and `tail_call T(args)` call T through the marker named, as a
+ * CilkThreadKeywords.cpp, pass: CilkThreadLowering.cpp, runtime:
+ * threads.c). A thread carries this annotation. In a thread, `spawn
+ * T(args)`, `spawn_next T(args)` and `tail_call T(args)` call T through
+ * the marker named, as a
  * spawn calls through CILK_ABI_SPAWN_MARKER; `?x` is `*(T *)
  * CILK_ABI_CP_MISSING(&x)`. A Cilk procedure's `spawn T(..., &r, ...)` calls
  * through CILK_ABI_CP_SPAWN_MARKER too, each continuation argument wrapped
@@ -314,11 +315,6 @@
 #define CILK_ABI_RACE_SYNC "__cilkrt_race_sync"
 #define CILK_ABI_RACE_RETURN "__cilkrt_race_return"
 #define CILK_ABI_RACE_FORGET "__cilkrt_race_forget"
-/* view(ptr, size): the race build's lookup of a reducer's view (the
- * variable itself in the serial elision): accesses to it are not checked,
- * as in a parallel run each strand that may update the reducer in parallel
- * with another has a view of its own. */
-#define CILK_ABI_RACE_VIEW "__cilkrt_race_view"
 /* scope_end(ptr, size): an escaping local's lifetime ends here (after
  * inlining and stack colouring its slot may be another local's): a write
  * for the checks, then forgotten. */
@@ -354,7 +350,7 @@
 #define CILK_ABI_CP_WAIT "__cilkrt_cp_wait"
 #define CILK_ABI_CP_STAGE "__cilkrt_cp_stage"
 #define CILK_ABI_CP_GATHER "__cilkrt_cp_gather"
-/* A tail_call that is no musttail call (CilkThreads.cpp): its closure,
+/* A tail_call that is no musttail call (CilkThreadLowering.cpp): its closure,
  * which the runner of the calling thread runs next (threads.c). */
 #define CILK_ABI_CP_TAIL "__cilkrt_cp_tail"
 /* A vector left empty is staged in its closure, at a 16-aligned area: a

@@ -34,8 +34,8 @@
  * `thread`, `cont`, `spawn_next` and `tail_call` are keywords only where
  * their construct follows; elsewhere they are ordinary names.
  *
- * and OpenCilk's spelling (README, "OpenCilk programs"), also reserved as
- * _Cilk_spawn, _Cilk_sync, _Cilk_scope and _Cilk_for:
+ * and OpenCilk's spelling (docs/language.md, "OpenCilk programs"), also
+ * reserved as _Cilk_spawn, _Cilk_sync, _Cilk_scope and _Cilk_for:
  *
  *   cilk_spawn - `[lhs op] cilk_spawn f(args);` runs any function f in
  *                parallel; the function that spawns needs no `cilk`

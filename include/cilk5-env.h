@@ -71,7 +71,7 @@ static inline void Cilk_fence(void)
  * args...) runs Cilk procedure f to completion on them; Cilk_terminate
  * ends the context's use (the workers stay for later calls and stop with
  * the process). A Cilk procedure may also be called directly from C (see
- * the README). */
+ * docs/language.md, "Calling Cilk procedures from C"). */
 typedef struct CilkContext CilkContext;
 CilkContext *Cilk_init(int *argc, char *argv[]);
 void Cilk_terminate(CilkContext *context);

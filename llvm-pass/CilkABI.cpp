@@ -234,8 +234,6 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Ptr, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_FRAME_FREE)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
-  else if (Name == CILK_ABI_RACE_VIEW)
-    Ty = FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_ALLOCA)
     Ty = FunctionType::get(Ptr, {Ptr, Type::getInt64Ty(C)}, false);
   else if (Name == CILK_ABI_FREE_ALLOCAS)

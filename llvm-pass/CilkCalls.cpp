@@ -19,9 +19,10 @@
 //
 // The sync waits for the caller's earlier children too, which OpenCilk
 // leaves running until the next cilk_sync: a wait more than OpenCilk's
-// (README, "OpenCilk programs"), never a different result. g runs in
-// parallel with those children; the code after the call does not. A
-// procedure that calls one that spawns is one that spawns: the marking
+// (docs/language.md, "Where this differs from OpenCilk"), never a
+// different result. g runs in parallel with those children; the code after
+// the call does not. A procedure that calls one that spawns is one that
+// spawns: the marking
 // runs until nothing changes. The serial elision (and so the race
 // detector, which follows it) keeps the plain calls.
 //

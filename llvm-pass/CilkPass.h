@@ -63,7 +63,7 @@ llvm::Expected<Mode> parseRequestedMode(llvm::StringRef Name);
 
 /// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.
 bool recognizeCilkMarks(llvm::Module &M);
-/// After phase 1, in every mode (CilkThreads.cpp): closures, runners and
+/// After phase 1, in every mode (CilkThreadLowering.cpp): closures, runners and
 /// starts of continuation-passing threads, and the results that Cilk
 /// procedures wait for.
 bool lowerThreads(llvm::Module &M);

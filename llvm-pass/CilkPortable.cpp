@@ -36,7 +36,7 @@
 //      processes of a job compare their sums at start-up (runtime/dist.c).
 //
 // The procedure's description (procedureLayout) then goes into its
-// descriptor; threads use the same rule (CilkThreads.cpp).
+// descriptor; threads use the same rule (CilkThreadLowering.cpp).
 //
 //===----------------------------------------------------------------------===//
 

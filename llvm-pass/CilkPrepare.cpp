@@ -565,7 +565,8 @@ bool prepareProcedure(Shape &S) {
     }
   // C with -fexceptions makes a spawn in the scope of a cleanup variable an
   // invoke. Only foreign code can throw in a C program; an exception
-  // unwinding through a spawn does not run the cleanups (README).
+  // unwinding through a spawn does not run the cleanups
+  // (docs/language.md, "What is not supported").
   SmallVector<InvokeInst *, 4> Invokes;
   for (BasicBlock &BB : F)
     if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator());

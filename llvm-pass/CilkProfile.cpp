@@ -22,7 +22,7 @@
 //     call void @__cilkrt_prof_return(ptr %prof)
 //     ret i32 %r
 //
-// A thread computation's start and the wait for its results (CilkThreads.cpp)
+// A thread computation's start and the wait for its results (CilkThreadLowering.cpp)
 // become @__cilkrt_prof_cp_start(ptr %prof, ptr %c) and
 // @__cilkrt_prof_cp_wait(ptr %prof, ptr %cp.results): strand boundaries.
 //
@@ -169,7 +169,7 @@ static void instrument(Function &F, Mode TheMode) {
 
   // Cilk_user_work, Cilk_user_critical_path and wsp_getworkspan() read
   // this record, and a thread computation's start and the wait for its
-  // results (CilkThreads.cpp) end strands of F: the same call with the
+  // results (CilkThreadLowering.cpp) end strands of F: the same call with the
   // record first.
   static constexpr std::pair<StringRef, StringRef> WithRecord[] = {
       {CILK_ABI_USER_WORK, CILK_ABI_PROF_USER_WORK},

@@ -29,23 +29,15 @@
 //                                       ->  call void @I(ptr %x)
 //   (declare with 1, unregister)        ->  (deleted)
 //
-// and in the race detector's build (the serial elision too) the accesses
-// through a view carry !nosanitize, and the view's memory is marked as one
-// the detector leaves out wherever it is accessed (through a pointer passed
-// on, too):
-//
-//   %v = call ptr @__cilkrt_hyper_lookup(ptr @x, i64 4, ...)
-//     ->  call void @__cilkrt_race_view(ptr @x, i64 4), then @x
-//
-// Views do not race: each strand that may update a reducer in parallel
-// with another has a view of its own.
+// The race detector's build keeps the calls, as the parallel modes do: its
+// runtime (runtime/race.c) gives every continuation of a spawn views of its
+// own, so that strands that may run in parallel never share one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CilkPass.h"
 #include "cilk-abi.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -59,25 +51,6 @@ using namespace llvm;
 
 namespace cilk {
 
-/// Marks every memory access through V (a view), following the pointer
-/// through address arithmetic, as one the race detector leaves out.
-static void markViewAccesses(Value *V, SmallPtrSetImpl<Value *> &Seen) {
-  if (!Seen.insert(V).second)
-    return;
-  LLVMContext &C = V->getContext();
-  for (User *U : V->users()) {
-    auto *I = dyn_cast<Instruction>(U);
-    if (!I)
-      continue;
-    if (isa<GetElementPtrInst, BitCastInst, PHINode, SelectInst>(I)) {
-      markViewAccesses(I, Seen);
-    } else if (isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst,
-                   MemIntrinsic>(I)) {
-      I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(C, {}));
-    }
-  }
-}
-
 static SmallVector<CallInst *, 16> callsTo(Module &M, StringRef Name) {
   SmallVector<CallInst *, 16> Calls;
   if (Function *F = M.getFunction(Name))
@@ -87,17 +60,10 @@ static SmallVector<CallInst *, 16> callsTo(Module &M, StringRef Name) {
   return Calls;
 }
 
-static bool lowerSerially(Module &M, bool Race) {
+static bool lowerSerially(Module &M) {
   bool Changed = false;
   for (CallInst *CI : callsTo(M, CILK_ABI_HYPER_LOOKUP)) {
-    Value *Key = CI->getArgOperand(0);
-    if (Race) {
-      SmallPtrSet<Value *, 8> Seen;
-      markViewAccesses(CI, Seen);
-      IRBuilder<>(CI).CreateCall(getRuntimeFn(M, CILK_ABI_RACE_VIEW),
-                                 {Key, CI->getArgOperand(1)});
-    }
-    CI->replaceAllUsesWith(Key);
+    CI->replaceAllUsesWith(CI->getArgOperand(0));
     CI->eraseFromParent();
     Changed = true;
   }
@@ -132,14 +98,17 @@ bool lowerReducers(Module &M, Mode TheMode, Instrument I) {
   Function *Declare = M.getFunction(CILK_ABI_HYPER_DECLARE);
   if ((!Lookup || Lookup->use_empty()) && (!Declare || Declare->use_empty()))
     return false;
-  if (TheMode == Mode::Serial)
-    return lowerSerially(M, I == Instrument::Race);
+  bool Race = I == Instrument::Race;
+  if (TheMode == Mode::Serial && !Race)
+    return lowerSerially(M);
   if (Lookup) {
     Lookup->setMemoryEffects(MemoryEffects::inaccessibleMemOnly(ModRefInfo::Ref));
     Lookup->setDoesNotThrow();
     Lookup->setWillReturn();
     Lookup->addRetAttr(Attribute::NonNull);
   }
+  if (Race)
+    return true; // a serial run: no steal, nothing to register
   LLVMContext &C = M.getContext();
   auto *Enable = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
                                   GlobalValue::InternalLinkage,

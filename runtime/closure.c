@@ -1,7 +1,8 @@
 /* closure.c - closures, results, the join protocol and frame memory. */
 #include "closure.h"
-#include "dist.h"
+#include "hooks.h"
 #include "hyper.h"
+#include "frame.h"
 #include "worker.h"
 
 #include <stdlib.h>
@@ -69,6 +70,7 @@ void closure_apply_locked(struct closure *p, __cilk_inlet_fn inlet,
 }
 
 struct closure closure_remote_parent;
+const struct dist_hooks *dist_hooks;
 
 void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
                    const void *result, int gen)
@@ -76,16 +78,14 @@ void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
     if (!inlet)
         return;
     spin_lock(&p->lock);
-#if CILK_DIST
     /* Shadows change under the lock (dist.c): a result applied before the
      * frame was shipped travels in it, one applied after travels alone. */
-    if (atomic_load_explicit(&p->join, memory_order_relaxed) < 0) {
+    if (dist_hooks && atomic_load_explicit(&p->join, memory_order_relaxed) < 0) {
         if (gen == atomic_load_explicit(&p->abort_gen, memory_order_relaxed))
-            dist_result(p, inlet, dst, result);
+            dist_hooks->result(p, inlet, dst, result);
         spin_unlock(&p->lock);
         return; /* a portable frame's sites are fields: nothing to drop */
     }
-#endif
     closure_apply_locked(p, inlet, dst, result, gen);
     spin_unlock(&p->lock);
     closure_drop_delivery(p, inlet, dst);
@@ -101,6 +101,23 @@ void closure_init_gens(struct closure *c, int gen)
     c->hyper = NULL;
 }
 
+atomic_int closure_aborts_seen;
+
+/* Each closure keeps its parent alive while it is outstanding, so the
+ * walk only meets live closures; the generations are read without locks
+ * (an abort that races with the walk is seen at the next one). */
+bool closure_doomed(struct closure *c)
+{
+    for (; c->desc; c = c->parent) {
+        struct closure *p = c->parent;
+        if (p->desc && c->parent_gen != atomic_load_explicit(
+                                            &p->abort_gen,
+                                            memory_order_relaxed))
+            return true;
+    }
+    return false;
+}
+
 void closure_link_depth(struct closure *c)
 {
     c->depth = c->parent ? c->parent->depth + 1 : 1;
@@ -113,31 +130,25 @@ void closure_join(struct worker *w, struct closure *p)
     long old = atomic_fetch_sub_explicit(&p->join, 1, memory_order_acq_rel);
     if (old == 1) {
         atomic_store_explicit(&p->join, 1, memory_order_relaxed);
-#if CILK_DIST
-        if (!w) {
-            dist_ready(p);
+        if (!w) { /* the communicator (dist.c) */
+            dist_hooks->ready(p);
             return;
         }
-#endif
         w->next = p;
+    } else if (old < 0 && dist_hooks) {
+        /* A shadow: it lives until its copy ends, which waits for this
+         * join. */
+        dist_hooks->join(p);
     }
-#if CILK_DIST
-    else if (old < 0) { /* a shadow: the shadow lives until its copy ends,
-                           which waits for this join */
-        dist_join(p);
-    }
-#endif
 }
 
 void closure_complete(struct worker *w, struct closure *c)
 {
     struct closure *p = c->parent;
-#if CILK_DIST
     if (p == &closure_remote_parent) {
-        dist_return(c);
+        dist_hooks->ret(c);
         return;
     }
-#endif
     if (w && hyper_on) {
         hyper_synced(w, c); /* its implicit sync merged already */
         hyper_deposit(w);   /* before the join lets p's sync merge */
@@ -149,44 +160,4 @@ void closure_complete(struct worker *w, struct closure *c)
     else
         free(c);
     closure_join(w, p);
-}
-
-void *frame_alloc_heap(size_t size_class)
-{
-    void *f = aligned_alloc(64, (size_class + 1) * 64);
-    if (!f)
-        abort();
-    return f;
-}
-
-struct __cilk_frame *__cilkrt_frame_alloc(void *wv, const struct __cilk_desc *d)
-{
-    return frame_alloc(wv, d->size);
-}
-
-void __cilkrt_frame_free(void *wv, struct __cilk_frame *f)
-{
-    frame_free(wv, f, f->desc->size);
-}
-
-/* Each block starts with the link to the previous one; 16 bytes keep the
- * user's memory aligned as malloc's. */
-void *__cilkrt_alloca(void **list, unsigned long size)
-{
-    void **block = malloc(16 + size);
-    if (!block)
-        abort();
-    block[0] = *list;
-    *list = block;
-    return (char *)block + 16;
-}
-
-void __cilkrt_free_allocas(void **list)
-{
-    for (void **block = *list; block;) {
-        void **prev = block[0];
-        free(block);
-        block = prev;
-    }
-    *list = NULL;
 }

@@ -1,13 +1,17 @@
-/* deque.h - the owner's end of a worker's deque (the THE protocol).
+/* deque.h - a worker's deque: the owner's end (the THE protocol) and what
+ * its slow paths share with thieves. The bottom layer of the runtime with
+ * worker.h: it calls nothing above it.
  *
  * Entries are frames (eager mode), released closures (lazy modes) and
  * continuation-passing threads' closures. The owner pushes and pops at the
  * tail; thieves take the oldest entry at the head while holding w->lock
- * (scheduler.c). The fast paths are inline: a continuation-passing thread
- * is pushed and popped once each (threads.c). */
+ * (steal.c). Everything is inline: the fast paths run at every push and
+ * pop of a continuation-passing thread (threads.c), the slow ones are a
+ * few lines each. */
 #ifndef CILKRT_DEQUE_H
 #define CILKRT_DEQUE_H
 
+#include "spinlock.h"
 #include "worker.h"
 
 /* Owner: pushes c as the youngest entry; false if the deque is full. */
@@ -22,14 +26,53 @@ static inline bool deque_push(struct worker *w, struct closure *c)
     return true;
 }
 
+/* An armed steal (worker.h: armed_head) is over: head is real again.
+ * Caller holds w->lock. */
+static inline void deque_disarm(struct worker *w)
+{
+    struct __cilk_frame **h =
+        atomic_load_explicit(&w->armed_head, memory_order_relaxed);
+    if (h) {
+        atomic_store(&w->head, h);
+        atomic_store_explicit(&w->armed_head, NULL, memory_order_relaxed);
+    }
+}
+
+/* v's deque holds no entry, as a thief sees it without v's lock (an
+ * armed head is no proof). */
+static inline bool deque_looks_empty(struct worker *v)
+{
+    return atomic_load(&v->head) >= atomic_load(&v->tail) &&
+           !atomic_load_explicit(&v->armed_head, memory_order_relaxed);
+}
+
 /* deque_pop's cases with a thief in the way. deque_empty: the deque looked
  * empty (t, the tail, at or below head); true unless a thief holding the
  * lock had raised head past the entry only to put it back (it saw the
  * owner's tail too low). deque_pop_contended: a thief's head passed the
  * entry after the owner lowered the tail to t. */
-bool deque_empty(struct worker *w, struct __cilk_frame **t);
-struct closure *deque_pop_contended(struct worker *w,
-                                    struct __cilk_frame **t);
+static inline bool deque_empty(struct worker *w, struct __cilk_frame **t)
+{
+    spin_lock(&w->lock);
+    deque_disarm(w);
+    bool empty = atomic_load(&w->head) >= t;
+    spin_unlock(&w->lock);
+    return empty;
+}
+
+static inline struct closure *deque_pop_contended(struct worker *w,
+                                                  struct __cilk_frame **t)
+{
+    spin_lock(&w->lock);
+    deque_disarm(w);
+    if (atomic_load(&w->head) > t) {
+        atomic_store(&w->tail, t + 1);
+        spin_unlock(&w->lock);
+        return NULL;
+    }
+    spin_unlock(&w->lock);
+    return (struct closure *)*t;
+}
 
 /* Owner: pops the youngest entry, or returns null if there is none or a
  * thief took it. The store of the lowered tail is sequentially consistent
@@ -47,11 +90,33 @@ static inline struct closure *deque_pop(struct worker *w)
 }
 
 /* Owner: if w's deque is empty, move both ends back to its base. */
-void deque_reset_if_empty(struct worker *w);
+static inline void deque_reset_if_empty(struct worker *w)
+{
+    if (atomic_load_explicit(&w->head, memory_order_relaxed) == w->deque)
+        return;
+    spin_lock(&w->lock);
+    deque_disarm(w);
+    if (atomic_load(&w->head) == atomic_load(&w->tail)) {
+        atomic_store(&w->head, w->deque);
+        atomic_store(&w->tail, w->deque);
+    }
+    spin_unlock(&w->lock);
+}
+
 /* Owner, whose deque held only entries it pushed at or above entry, all
  * popped or taken by thieves now: the deque is empty at entry, as whoever
  * pushed below entry expects to find it. (Thieves take the oldest entry
  * first: if they took one at or above entry, none is left below.) */
-void deque_settle(struct worker *w, struct __cilk_frame **entry);
+static inline void deque_settle(struct worker *w,
+                                struct __cilk_frame **entry)
+{
+    if (atomic_load_explicit(&w->tail, memory_order_relaxed) == entry)
+        return;
+    spin_lock(&w->lock);
+    atomic_store_explicit(&w->armed_head, NULL, memory_order_relaxed);
+    atomic_store(&w->head, entry);
+    atomic_store(&w->tail, entry);
+    spin_unlock(&w->lock);
+}
 
 #endif

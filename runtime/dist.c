@@ -83,11 +83,13 @@
  * default error handler is fatal, and nothing here waits without
  * probing). */
 #include "dist.h"
+#include "hooks.h"
 #include "closure.h"
 #include "idle.h"
 #include "scheduler.h"
 #include "threads.h"
 #include "units.h"
+#include "frame.h"
 #include "worker.h"
 
 #include <mpi.h>
@@ -1418,6 +1420,14 @@ void dist_init(int *argc, char ***argv, bool stress, int mode)
     registry_init();
     dist_active = true;
     dist_stress = stress;
+    /* The core reaches this layer only through its hooks (hooks.h). */
+    static struct dist_hooks hooks = {
+        .result = dist_result, .join = dist_join, .ret = dist_return,
+        .ready = dist_ready, .take = dist_take, .forward = dist_forward,
+        .exit = dist_exit};
+    if (stress)
+        hooks.ship = dist_ship;
+    dist_hooks = &hooks;
     if (pthread_create(&comm, NULL, comm_main, NULL))
         fatal("cannot start the communicator thread");
 }

@@ -1,8 +1,7 @@
 /* dist.h - one Cilk computation across the processes of an MPI job.
  *
- * dist.c is compiled into libcilkrt-mpi.a only, with CILK_DIST=1; in
- * libcilkrt.a every hook below compiles to nothing. The protocol is in
- * dist.c's header comment. */
+ * dist.c is compiled into libcilkrt-mpi.a only, with CILK_DIST=1 (which
+ * main.c tests). The protocol is in dist.c's header comment. */
 #ifndef CILKRT_DIST_H
 #define CILKRT_DIST_H
 
@@ -16,6 +15,10 @@ struct cp_closure;
 struct worker;
 
 #if CILK_DIST
+
+/* The core knows none of this: dist_init attaches this layer through
+ * hooks.h; main.c, the only file below that knows MPI exists, starts and
+ * ends it. */
 
 /* More than one process: set by dist_init before any worker starts. */
 extern bool dist_active;
@@ -69,24 +72,6 @@ int dist_finish(int status, bool stats);
 
 /* Cilk_exit in a distributed run: every process exits with status. */
 _Noreturn void dist_exit(int status);
-
-static inline bool dist_running(void)
-{
-    return dist_active;
-}
-
-#else
-
-static inline bool dist_running(void)
-{
-    return false;
-}
-
-static inline struct closure *dist_take(bool threads_only)
-{
-    (void)threads_only;
-    return NULL;
-}
 
 #endif
 

@@ -352,6 +352,16 @@ void hyper_root_enter(struct worker *w, struct hseg *s)
         go_on_in(w, s);
 }
 
+struct hmap *hyper_map_none(void)
+{
+    return &hmap_none;
+}
+
+struct hmap *hyper_map_merge(struct hmap *left, struct hmap *right)
+{
+    return hmap_merge(left, right);
+}
+
 unsigned long hyper_views_made(void)
 {
     return atomic_load_explicit(&views_made, memory_order_relaxed);

@@ -102,6 +102,14 @@ void hyper_drop(struct closure *c);
 /* A computation's top frame starts on w in segment s; w's views are s's. */
 void hyper_root_enter(struct worker *w, struct hseg *s);
 
+/* For the race build (race.c), which runs the serial elision as if every
+ * spawn's continuation were stolen, so that strands that may run in
+ * parallel update views of their own: the map of a segment that has made
+ * no view yet, and right's views reduced into left's (left older; null:
+ * the leftmost). */
+struct hmap *hyper_map_none(void);
+struct hmap *hyper_map_merge(struct hmap *left, struct hmap *right);
+
 /* Totals, for --stats and the profile report. */
 unsigned long hyper_views_made(void);
 unsigned long hyper_reductions(void);

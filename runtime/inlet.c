@@ -22,8 +22,6 @@
 #include "scheduler.h"
 #include "worker.h"
 
-atomic_int closure_aborts_seen;
-
 void __cilkrt_frame_lock(struct __cilk_frame *f)
 {
     spin_lock(&((struct closure *)f)->lock);
@@ -51,19 +49,4 @@ int __cilkrt_synched(struct __cilk_frame *f)
     struct closure *c = (struct closure *)f;
     /* Only the procedure's own token: no child is out. */
     return atomic_load_explicit(&c->join, memory_order_acquire) == 1;
-}
-
-/* Each closure keeps its parent alive while it is outstanding, so the
- * walk only meets live closures; the generations are read without locks
- * (an abort that races with the walk is seen at the next one). */
-bool closure_doomed(struct closure *c)
-{
-    for (; c->desc; c = c->parent) {
-        struct closure *p = c->parent;
-        if (p->desc && c->parent_gen != atomic_load_explicit(
-                                            &p->abort_gen,
-                                            memory_order_relaxed))
-            return true;
-    }
-    return false;
 }

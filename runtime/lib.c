@@ -1,6 +1,6 @@
 /* lib.c - the Cilk-5 library (include/cilk-lib.cilkh), except Cilk_init and
  * Cilk_terminate (entry.c). */
-#include "dist.h"
+#include "hooks.h"
 #include "cilk-abi.h"
 #include "scheduler.h"
 #include "worker.h"
@@ -126,10 +126,8 @@ void Cilk_free(void *p)
 
 void Cilk_exit(int status)
 {
-#if CILK_DIST
-    if (dist_active)
-        dist_exit(status);
-#endif
+    if (dist_hooks)
+        dist_hooks->exit(status);
     exit(status);
 }
 

@@ -18,6 +18,7 @@
 #include "profile.h"
 #include "hyper.h"
 #include "units.h"
+#include "frame.h"
 #include "worker.h"
 
 #include <cilkscale.h>

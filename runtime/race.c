@@ -35,6 +35,7 @@
  * elision runs the whole computation on one); the Cilk procedures and
  * accesses of other threads are not checked. */
 #include "cilk-abi.h"
+#include "hyper.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -131,9 +132,63 @@ struct race_rec {
     uint32_t caller;     /* called, not spawned: the accessor at entry */
     uint32_t pbag;       /* a member of the P-bag; 0: empty */
     uint32_t child;      /* the spawned child between spawn and resume */
+    struct epoch *views; /* reducers: this instance's epoch, or null */
 };
 _Static_assert(sizeof(struct race_rec) <= CILK_ABI_PROF_SIZE,
                "the race record lives in the profile record's slot");
+
+/* ---- Reducer views ----
+ *
+ * The elision runs each spawned child before its continuation; a parallel
+ * run may run them at once, each with views of its own. So that two
+ * strands that may run in parallel never share a view (nor what a view
+ * owns: a list's cells, a string's buffer), the race build gives every
+ * continuation of a spawn a new segment of views, as if a thief had stolen
+ * it (runtime/hyper.h), and reduces them at the sync in serial order:
+ * the lookups of generated code (CILK_ABI_HYPER_LOOKUP) find the view of
+ * the current segment, __cilkrt_tls_views. An instance's epoch lists the
+ * maps of its segments since its last sync, the first being the one its
+ * strands began in. */
+struct epoch {
+    struct hmap *first;
+    unsigned n, cap;
+    struct hmap **rest;
+};
+
+/* The continuation of r's spawn starts a segment. */
+static void views_resume(struct race_rec *r)
+{
+    struct epoch *e = r->views;
+    if (!e) {
+        if (!(e = r->views = calloc(1, sizeof *e)))
+            abort();
+        e->first = __cilkrt_tls_views;
+    } else {
+        if (e->n == e->cap &&
+            !(e->rest = realloc(e->rest,
+                                (e->cap = e->cap ? 2 * e->cap : 8) *
+                                    sizeof *e->rest)))
+            abort();
+        e->rest[e->n++] = __cilkrt_tls_views;
+    }
+    __cilkrt_tls_views = hyper_map_none();
+}
+
+/* r syncs: its segments' views are reduced left to right into the first,
+ * where r goes on. */
+static void views_sync(struct race_rec *r)
+{
+    struct epoch *e = r->views;
+    if (!e)
+        return;
+    struct hmap *m = e->first;
+    for (unsigned i = 0; i < e->n; i++)
+        m = hyper_map_merge(m, e->rest[i]);
+    __cilkrt_tls_views = hyper_map_merge(m, __cilkrt_tls_views);
+    free(e->rest);
+    free(e);
+    r->views = NULL;
+}
 
 /* This thread's innermost procedure, and the instance whose accesses the
  * hooks see now (the procedure, a spawned child being entered, or a tail);
@@ -178,6 +233,7 @@ void __cilkrt_race_enter(struct race_rec *r)
     r->up = top;
     r->pbag = 0;
     r->child = 0;
+    r->views = NULL;
     if (pending) {
         r->node = pending->child;
         r->caller = 0;
@@ -226,6 +282,7 @@ void __cilkrt_race_resume(struct race_rec *r)
     r->pbag = join(r->pbag, r->child, 1);
     r->child = 0;
     current = r->node;
+    views_resume(r);
 }
 
 void __cilkrt_race_sync(struct race_rec *r)
@@ -234,6 +291,7 @@ void __cilkrt_race_sync(struct race_rec *r)
         return;
     join(r->node, r->pbag, 0);
     r->pbag = 0;
+    views_sync(r);
 }
 
 /* ---- Shadow memory: one writer and one reader per byte ---- */
@@ -284,10 +342,6 @@ static struct cell *chunk(uintptr_t a, int create)
     chunks[nchunks++] = c;
     return c;
 }
-
-/* A cell of a reducer's view (CILK_ABI_RACE_VIEW): never checked, until
- * forgotten with the variable. */
-#define VIEW_NODE UINT32_MAX
 
 /* Forgets the accesses to [a, a + n). */
 static void forget(uintptr_t a, size_t n)
@@ -400,25 +454,6 @@ static void maybe_compact(void)
 {
     if (nnodes >= compact_at)
         compact();
-}
-
-void __cilkrt_race_view(void *p, unsigned long n)
-{
-    uintptr_t a = (uintptr_t)p;
-    if (!current || !n || a >> ADDR_BITS || n > (1ul << ADDR_BITS) - a)
-        return;
-    struct cell *c = chunk(a, 1) + (a & (CHUNK_SIZE - 1));
-    if (c->w == VIEW_NODE)
-        return; /* marked at an earlier lookup */
-    while (n) {
-        size_t off = a & (CHUNK_SIZE - 1);
-        size_t k = CHUNK_SIZE - off < n ? CHUNK_SIZE - off : n;
-        c = chunk(a, 1) + off;
-        for (size_t i = 0; i < k; i++)
-            c[i] = (struct cell){.w = VIEW_NODE};
-        a += k;
-        n -= k;
-    }
 }
 
 void __cilkrt_race_forget(void *p, unsigned long n)
@@ -860,8 +895,6 @@ static void check(uintptr_t a, size_t n, int kind, uintptr_t pc)
          * cell without a second check. */
         struct cell before = {0}, after = {0};
         for (size_t i = 0; i < k; i++, c++) {
-            if (c->w == VIEW_NODE)
-                continue;
             if (i && !memcmp(c, &before, sizeof before)) {
                 *c = after;
                 continue;

@@ -12,7 +12,7 @@
  *      itself the same way, and __cilkrt_release links the closure saved
  *      before (its child) to it: parent, result slot, one more join.
  *   3. The bottom is a slow clone, whose spawn pushed its closure before the
- *      call (__cilkrt_release_bottom), or Cilk main's caller (run_root).
+ *      call (__cilkrt_release_bottom), or Cilk main's caller (sched_run_root).
  *      release_finish links the oldest released closure there, pushes the
  *      released closures but the youngest on the deque oldest first, so
  *      thieves take the oldest, and has the scheduler resume the youngest.
@@ -25,6 +25,7 @@
 #include "deque.h"
 #include "idle.h"
 #include "scheduler.h"
+#include "frame.h"
 #include "worker.h"
 
 #include <stdio.h>
@@ -83,49 +84,6 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
     }
     w->rel_top = c;
     STAT_INC(w, released);
-}
-
-void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet, int gen)
-{
-    struct closure *young = w->rel_youngest, *old = w->rel_top;
-    old->parent = parent;
-    old->parent_gen = gen;
-    old->dst = dst;
-    old->inlet = inlet;
-
-    size_t k = 0; /* closures to push: all but the youngest */
-    for (struct closure *c = young; c != old; c = c->parent)
-        k++;
-    deque_reset_if_empty(w);
-    struct __cilk_frame **t =
-        atomic_load_explicit(&w->tail, memory_order_relaxed);
-    /* The chain's depths, the oldest's one more than its parent's. One
-     * too deep for a stack is unbounded recursion that releases moved off
-     * the stack: stop as the stack's overflow would have (on one worker
-     * the deque would overflow next, on several the heap would grow). */
-    closure_link_depth(old);
-    if ((size_t)old->depth + k > (size_t)sched_max_depth() ||
-        t + k > w->deque_last)
-        sched_out_of_stack(w);
-    size_t i = k;
-    for (struct closure *c = young->parent; i > 0; c = c->parent) {
-        t[--i] = (struct __cilk_frame *)c;
-        c->depth = old->depth + (int)i; /* i links above old */
-    }
-    young->depth = old->depth + (int)k;
-    /* Release: a thief that sees the new tail sees the entries and the
-     * closures' contents. */
-    atomic_store_explicit(&w->tail, t + k, memory_order_release);
-    if (k)
-        idle_wake_one(); /* a parked thief's request may be what this serves */
-
-    w->rel_youngest = w->rel_top = NULL;
-    w->next = young;
-    w->released = true;
-    atomic_store_explicit(&__cilkrt_tls_cf, CILK_CF_NORMAL,
-                          memory_order_relaxed);
-    sched_stress_released(w);
 }
 
 /* Caller: the slow clone of f, which pushed f before the spawned call at

@@ -109,9 +109,8 @@ struct worker **sched_workers_and_guests(int *n);
 
 #include "cilk-abi.h"
 
-/* Continuation-passing threads (threads.c). */
-/* Runs thread closure c on w, then those it leaves on w's deque. */
-void threads_run(struct worker *w, struct closure *c);
+/* Continuation-passing threads (threads.c; the scheduler runs their
+ * closures through hooks.h's sched_run_thread). */
 /* The oldest entry of a random other worker's deque if it is a thread's
  * closure, or null. */
 struct closure *sched_steal_thread(struct worker *w);
@@ -128,29 +127,30 @@ void sched_run(struct worker *w, struct closure *c);
 
 /* Takes the oldest entry of some worker's deque (trying each worker once,
  * from worker `first` modulo their number; under stress, first the oldest
- * closure stolen from it and held, scheduler.c) if wanted() accepts it, as
+ * closure stolen from it and held, steal.c) if wanted() accepts it, as
  * a thief takes it, and makes it a closure; null if none (then worker
  * `first` is asked to release its frames, as a thief asks). For a thread
  * that is no worker (dist.c: it serves other processes' steal requests). */
 struct closure *sched_take_oldest(unsigned first,
                                   bool (*wanted)(struct __cilk_frame *e));
 
-/* Owner, at the bottom of a release (release.c): links the oldest released
- * closure to (parent, dst, inlet), pushes the others oldest first and makes
- * the youngest w->next. */
 /* f just aborted (caller holds f's lock): every worker that may run work
  * it doomed gets a steal attempt, so that it releases at its next check
  * (lazy modes), and in eager mode a stop that fails its next pop, after
  * which it unwinds its doomed frames (inlet.c, scheduler.c). */
 void sched_stop_doomed(struct closure *f);
 
+/* Owner, at the bottom of a release (release.c, or a computation's top
+ * frame in scheduler.c): links the oldest released closure to (parent,
+ * dst, inlet), pushes the others oldest first and makes the youngest
+ * w->next. */
 void release_finish(struct worker *w, struct closure *parent, void *dst,
                     __cilk_inlet_fn inlet, int gen);
-/* Stress mode, after w's release pushed its closures: w steals the oldest
- * entry of its own deque as a thief would (none if that is a thread's
- * closure), or if it pushed none the closure it was to resume (w->next);
- * it runs later, on whichever worker steals next. Caller: w, holding no
- * lock. */
+/* Stress mode, after w's release pushed its closures (steal.c): w steals
+ * the oldest entry of its own deque as a thief would (none if that is a
+ * thread's closure), or if it pushed none the closure it was to resume
+ * (w->next); it runs later, on whichever worker steals next. Caller: w,
+ * holding no lock. */
 void sched_stress_released(struct worker *w);
 
 #endif

@@ -17,7 +17,9 @@ static void row(const struct worker_stats *s, unsigned long v[NCOLS])
     unsigned long r[NCOLS] = {
         s->spawns, s->threads, s->closures + s->released + s->cp_closures,
         (unsigned long)(s->max_live > 0 ? s->max_live : 0), s->steal_attempts,
-        s->steals, s->steal_attempts - s->steals, s->empty, s->releases,
+        s->steals,
+        s->steal_attempts > s->steals ? s->steal_attempts - s->steals : 0,
+        s->empty, s->releases,
         s->released, s->suspensions, s->aborts, s->discarded, s->cp_threads};
     for (int i = 0; i < NCOLS; i++)
         v[i] = r[i];

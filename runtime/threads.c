@@ -1,7 +1,7 @@
 /* threads.c - the Cilk paper's continuation-passing threads.
  *
  * A thread never blocks: it runs from its closure to its end. Its closure
- * (laid out by the pass, CilkThreads.cpp) waits, counting its missing
+ * (laid out by the pass, CilkThreadLowering.cpp) waits, counting its missing
  * arguments in `join`, until send_argument has filled them; the worker
  * that sends the last one posts it on its own deque (the paper's rule),
  * where it is an entry like any other: its owner pops the youngest, and
@@ -25,8 +25,9 @@
 #include "scheduler.h"
 #include "stats.h"
 #include "threads.h"
+#include "frame.h"
 #include "worker.h"
-#include "dist.h"
+#include "hooks.h"
 
 #include <limits.h>
 #include <sched.h>
@@ -125,6 +126,12 @@ static inline void run_one(struct worker *w, struct cp_closure *c)
     count(&w->cp_ran);
 }
 
+/* The scheduler runs the threads' closures it meets through this hook. */
+__attribute__((constructor)) static void threads_attach(void)
+{
+    sched_run_thread = threads_run;
+}
+
 void threads_run(struct worker *w, struct closure *first)
 {
     struct __cilk_frame **entry =
@@ -142,10 +149,9 @@ void threads_run(struct worker *w, struct closure *first)
 /* c has all its arguments: w posts it. A full deque runs it now. */
 static void post(struct worker *w, struct cp_closure *c)
 {
-#if CILK_DIST
-    if (__builtin_expect(dist_stress, 0) && dist_ship(w, c))
+    if (__builtin_expect(dist_hooks && dist_hooks->ship, 0) &&
+        dist_hooks->ship(w, c))
         return;
-#endif
     count(&w->cp_posted);
     if (!deque_push(w, (struct closure *)c))
         threads_run(w, (struct closure *)c);
@@ -237,12 +243,10 @@ struct cp_closure *cp_deliver(void *slot)
         atomic_store_explicit(&r->arrived, 1, memory_order_release);
         return NULL;
     }
-#if CILK_DIST
     if (c->thread == &cp_remote) { /* the slot is in another process */
-        dist_forward(c);
+        dist_hooks->forward(c);
         return NULL;
     }
-#endif
     /* 1: the others have all arrived (their senders are done with c), so
      * this sender is the last and needs no atomic update. */
     if (atomic_load_explicit(&c->join, memory_order_acquire) == 1 ||
@@ -323,8 +327,8 @@ static void wait_for(struct worker *w, struct cp_result *r)
     for (unsigned idle = 0;
          !atomic_load_explicit(&r->arrived, memory_order_acquire);) {
         struct closure *c = sched_steal_thread(w);
-        if (!c && dist_running())
-            c = dist_take(true);
+        if (!c && dist_hooks)
+            c = dist_hooks->take(true);
         if (c) {
             threads_run(w, c);
             idle = 0;
@@ -332,7 +336,7 @@ static void wait_for(struct worker *w, struct cp_result *r)
         }
         /* No thread is ready or running anywhere: none will send r. (In
          * a distributed run, threads may be running in other processes.) */
-        if (idle++ % 64 == 0 && !dist_running() &&
+        if (idle++ % 64 == 0 && !dist_hooks &&
             sched_threads_quiescent() &&
             !atomic_load_explicit(&r->arrived, memory_order_acquire))
             fatal("%s: a Cilk procedure syncs waiting for a continuation "

@@ -38,4 +38,8 @@ struct cp_closure *cp_deliver(void *slot);
  * is no worker (dist.c); its slots are the caller's to fill. */
 struct cp_closure *cp_alloc(const struct __cilk_thread *t, unsigned long size);
 
+/* Runs thread closure c on w, then those it leaves on w's deque (the
+ * scheduler reaches it through hooks.h's sched_run_thread). */
+void threads_run(struct worker *w, struct closure *c);
+
 #endif

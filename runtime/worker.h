@@ -61,7 +61,7 @@ struct worker {
      * under `lock`) take nothing. Guarded by `lock`. */
     struct __cilk_frame **stop_head;
     /* Stress mode, eager: non-null while the owner has armed a steal of
-     * its own (scheduler.c: stress_arm). It holds the real head; head
+     * its own (steal.c: sched_stress_arm). It holds the real head; head
      * points past any tail, so that the owner's next pop goes to
      * __cilkrt_pop_slow, which takes the deque's oldest entry as a thief
      * would. Whoever takes `lock` to read head as a position puts it back
@@ -70,7 +70,7 @@ struct worker {
      * only as a hint. */
     _Atomic(struct __cilk_frame **) armed_head;
     /* Stress mode: closures stolen from this deque by the stress thread
-     * or by the owner itself, not yet run (scheduler.c: hold), oldest
+     * or by the owner itself, not yet run (steal.c: hold), oldest
      * first: held[held_first, held_end), in an array of held_cap. Guarded
      * by `lock`; nheld, their number, is read without it as a hint. */
     struct held {
@@ -79,7 +79,7 @@ struct worker {
     } *held;
     unsigned held_first, held_end, held_cap;
     atomic_uint nheld;
-    /* A guest slot (scheduler.c): its owner may leave, so thieves write
+    /* A guest slot (pool.c): its owner may leave, so thieves write
      * the word `cf` points to only while holding `lock`. Never changes. */
     bool guest;
     /* Reducers (hyper.h): the segment of the serial order the owner runs
@@ -146,41 +146,5 @@ extern __thread struct worker *__cilkrt_tls_worker
 /* CILK_CF_*: what the lazy fast clone's checks load. */
 extern __thread atomic_int __cilkrt_tls_cf
     __attribute__((tls_model("initial-exec")));
-
-/* Frames and closures come from per-worker free lists of 64-byte size
- * classes; w must be the calling thread's worker. Inline: a thread's
- * closure is allocated and freed once per thread (threads.c). */
-static inline size_t frame_size_class(size_t size)
-{
-    return (size + 63) / 64 - 1;
-}
-
-/* The free list is empty, or the size has no class: from the heap. */
-__attribute__((cold)) void *frame_alloc_heap(size_t size_class);
-
-static inline void *frame_alloc(struct worker *w, size_t size)
-{
-    size_t k = frame_size_class(size);
-    if (++w->stats.live > w->stats.max_live)
-        w->stats.max_live = w->stats.live;
-    void *f;
-    if (__builtin_expect(k < FREELIST_CLASSES && (f = w->freelist[k]), 1)) {
-        w->freelist[k] = *(void **)f;
-        return f;
-    }
-    return frame_alloc_heap(k);
-}
-
-static inline void frame_free(struct worker *w, void *f, size_t size)
-{
-    size_t k = frame_size_class(size);
-    w->stats.live--;
-    if (__builtin_expect(k >= FREELIST_CLASSES, 0)) {
-        free(f);
-        return;
-    }
-    *(void **)f = w->freelist[k];
-    w->freelist[k] = f;
-}
 
 #endif

@@ -12,7 +12,7 @@
  *   __cilkrts_is_initialized()     1 once the workers have started
  *   __cilkrts_running_on_workers() 1 on a thread that runs Cilk code: a
  *                                  worker, or a C thread running a Cilk
- *                                  function as a guest (README) */
+ *                                  function as a guest (docs/language.md) */
 #ifndef CILK_CILK_API_H
 #define CILK_CILK_API_H
 

@@ -1,7 +1,8 @@
 // Reducers that cannot be, each an error at its place: a structure member,
-// a parameter (a pointer to a reducer is passed instead), an array of
+// a parameter (a pointer to a reducer is passed instead), a local array of
 // reducers, callbacks of the wrong shape, and an access whose reducer's
-// callbacks cannot be found (a pointer that was not declared a reducer's).
+// callbacks cannot be found (a pointer that was not declared a reducer's);
+// and a warning where a pointer to a reducer becomes a plain pointer.
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
 #include <cilk/cilk.h>
 
@@ -28,7 +29,7 @@ long good(void)
 
 long arrays(void)
 {
-  long cilk_reducer(zero, add) many[4]; // expected-error {{an array of reducers is not supported: declare each reducer as a variable}}
+  long cilk_reducer(zero, add) many[4]; // expected-error {{a local array of reducers is not supported: declare each reducer as a variable}}
   return 0;
 }
 
@@ -40,6 +41,19 @@ long shapes(void)
 }
 
 long cilk_reducer(zero, add) *(*get)(void);
+
+void plain(long *p);
+long cilk_reducer(zero, add) global_many[4]; // a global array: each element a reducer
+
+void escapes(long cilk_reducer(zero, add) *r)
+{
+  plain(r); // expected-warning {{a pointer to a reducer converted to 'long *' points at the variable itself, not at the current view: updates through it race; pass '&*p' (the view) or declare the target with cilk_reducer}}
+  long *q = __builtin_addressof(global_many[1]); // expected-warning {{a pointer to a reducer converted to 'long *' points at the variable itself}}
+  q = r; // expected-warning {{a pointer to a reducer converted to 'long *' points at the variable itself}}
+  plain(&*r);
+  plain((long *)r);
+  global_many[2] += *q;
+}
 
 long unknown(void *p)
 {

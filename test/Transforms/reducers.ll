@@ -3,8 +3,9 @@
 ; program cannot see (so that a view is reused up to the next call), and
 ; register the module with the runtime before main; the serial elision makes
 ; every view the variable, calls the identity of a local declared without an
-; initializer and drops the rest; the race build also marks the view for
-; the detector and the accesses through it as unchecked.
+; initializer and drops the rest; the race build keeps the calls (its
+; runtime gives each spawn's continuation views of its own) and registers
+; nothing.
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<serial>' -S %s | FileCheck %s --check-prefix=SERIAL
 ; RUN: %cilkopt -passes='cilk<serial;race>' -S %s | FileCheck %s --check-prefix=RACE
@@ -59,7 +60,10 @@ entry:
 ; SERIAL-NEXT: %x = load i64, ptr %s
 ; SERIAL-NEXT: ret i64 %x
 
+; RACE-NOT: @llvm.global_ctors
 ; RACE-LABEL: define void @count(
-; RACE: call void @__cilkrt_race_view(ptr @total, i64 8)
-; RACE-NEXT: %old = load i64, ptr @total, align 4, !nosanitize
-; RACE: store i64 %new, ptr @total, align 4, !nosanitize
+; RACE: %v = call ptr @__cilkrt_hyper_lookup(ptr @total, i64 8, ptr @zero, ptr @add)
+; RACE-NEXT: %old = load i64, ptr %v
+; RACE-LABEL: define i64 @local(
+; RACE: call void @__cilkrt_hyper_declare(ptr %s, ptr @zero, ptr @add, i32 0)
+; RACE: call void @__cilkrt_hyper_unregister(ptr %s)

@@ -1,4 +1,4 @@
-//===- CilkThreads.h - The Cilk paper's continuation-passing threads -*- C++ -*-===//
+//===- CilkThreadKeywords.h - Continuation-passing threads' keywords -*- C++ -*-===//
 //
 // The keywords of the Cilk runtime paper (Blumofe et al., 1995), which the
 // plugin cannot add to the grammar either:
@@ -35,8 +35,8 @@
 // spawn by its callee.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CILK_CLANG_PLUGIN_CILKTHREADS_H
-#define CILK_CLANG_PLUGIN_CILKTHREADS_H
+#ifndef CILK_CLANG_PLUGIN_CILKTHREADKEYWORDS_H
+#define CILK_CLANG_PLUGIN_CILKTHREADKEYWORDS_H
 
 namespace clang {
 class ASTContext;

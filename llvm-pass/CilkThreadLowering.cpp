@@ -1,6 +1,6 @@
-//===- CilkThreads.cpp - Lower continuation-passing threads ---------------===//
+//===- CilkThreadLowering.cpp - Lower continuation-passing threads --------===//
 //
-// The Cilk paper's threads (the plugin's CilkThreads.cpp): a thread T is an
+// The Cilk paper's threads (the plugin's CilkThreadKeywords.cpp): a thread T is an
 // ordinary function; what the pass makes is its closure and the code that
 // fills one. Runs after phase 1, in every mode (the serial elision runs
 // threads on the runtime's one worker: a successor waits for its missing

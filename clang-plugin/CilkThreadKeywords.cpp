@@ -1,13 +1,13 @@
-//===- CilkThreads.cpp - Continuation-passing thread keywords -------------===//
+//===- CilkThreadKeywords.cpp - Continuation-passing thread keywords ------===//
 //
-// See CilkThreads.h for the expansions. Each pragma handler runs inside the
+// See CilkThreadKeywords.h for the expansions. Each pragma handler runs inside the
 // preprocessor's Lex, reads the tokens after its keyword and enters what
 // they become; the tokens it read were macro-expanded already, so they go
 // back with expansion disabled.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkThreads.h"
+#include "CilkThreadKeywords.h"
 #include "CilkTokens.h"
 #include "CilkSema.h"
 #include "cilk-abi.h"
