@@ -198,6 +198,11 @@ void registerCilkPipeline(PassBuilder &PB, Mode M, Instrument I) {
       [M, I](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(CilkPass(M, I));
       });
+  if (M != Mode::Serial || I == Instrument::Race)
+    PB.registerScalarOptimizerLateEPCallback(
+        [](FunctionPassManager &FPM, OptimizationLevel) {
+          FPM.addPass(HoistViewsPass());
+        });
   // As clang's -fsanitize=thread adds it (it runs at -O0 too); the
   // functions to instrument are those CilkRace.cpp marked. The ends of
   // locals' lifetimes are known only once inlining is done.
@@ -260,6 +265,14 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                     return false;
                   }
                   MPM.addPass(cilk::CilkPass(P->first, P->second));
+                  return true;
+                });
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, FunctionPassManager &FPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name != "cilk-hoist-views")
+                    return false;
+                  FPM.addPass(cilk::HoistViewsPass());
                   return true;
                 });
           }};

@@ -171,6 +171,14 @@ bool spawnsOrSyncs(const llvm::Function &F);
 /// it is (CilkFor.cpp). True if anything changed.
 bool lowerCilkFors(llvm::Module &M, Mode TheMode, Instrument I);
 
+/// Reducers, after the optimizer's loop passes (CilkReducers.cpp): hoists
+/// view lookups out of loops that call nothing (a cilk_for's chunk), where
+/// no view can change.
+struct HoistViewsPass : llvm::PassInfoMixin<HoistViewsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+};
+
 /// Reducers (CilkReducers.cpp): in the parallel modes, lets the optimizer
 /// reuse a view up to the next call and registers the module with the
 /// runtime; in the serial elision, every view is the variable.

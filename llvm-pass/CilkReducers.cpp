@@ -29,6 +29,13 @@
 //                                       ->  call void @I(ptr %x)
 //   (declare with 1, unregister)        ->  (deleted)
 //
+// LLVM's LICM hoists a call that only reads memory only out of a loop that
+// writes no memory at all, and a loop that updates a reducer writes its
+// view: HoistViewsPass, after the loop passes, moves to the preheader every
+// lookup of loop-invariant operands in a loop that makes no call (an
+// intrinsic aside), such as a cilk_for's chunk. A view changes only inside
+// a call into the runtime; a loop without calls keeps one view throughout.
+//
 // The race detector's build keeps the calls, as the parallel modes do: its
 // runtime (runtime/race.c) gives every continuation of a spawn views of its
 // own, so that strands that may run in parallel never share one.
@@ -43,6 +50,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -91,6 +99,41 @@ static bool lowerSerially(Module &M) {
     Changed = true;
   }
   return Changed;
+}
+
+PreservedAnalyses HoistViewsPass::run(Function &F,
+                                      FunctionAnalysisManager &AM) {
+  Function *Lookup = F.getParent()->getFunction(CILK_ABI_HYPER_LOOKUP);
+  if (!Lookup || Lookup->use_empty() || F.isDeclaration())
+    return PreservedAnalyses::all();
+  LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
+  bool Changed = false;
+  // Innermost loops first: what leaves an inner loop may leave the outer.
+  SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
+  for (Loop *L : llvm::reverse(Loops)) {
+    BasicBlock *Preheader = L->getLoopPreheader();
+    if (!Preheader)
+      continue;
+    SmallVector<CallInst *, 4> Lookups;
+    bool Calls = false;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB)
+        if (auto *CB = dyn_cast<CallBase>(&I)) {
+          if (CB->getCalledFunction() == Lookup)
+            Lookups.push_back(cast<CallInst>(CB));
+          else if (!isa<IntrinsicInst>(CB))
+            Calls = true;
+        }
+    if (Calls)
+      continue;
+    for (CallInst *CI : Lookups)
+      if (llvm::all_of(CI->args(),
+                       [&](Value *V) { return L->isLoopInvariant(V); })) {
+        CI->moveBefore(Preheader->getTerminator());
+        Changed = true;
+      }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 bool lowerReducers(Module &M, Mode TheMode, Instrument I) {

@@ -40,6 +40,7 @@ static double now_seconds(void)
 
 double entry_prepare(const struct cilk_options *opts, int mode)
 {
+    units_sanitizer_hint();
     sched_set_stress(opts->stress);
     sched_set_stack(opts->stack_mib);
     if (units_profiled() && !opts->profile_strands)

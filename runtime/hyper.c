@@ -25,6 +25,9 @@ struct hentry {
 struct hmap {
     unsigned cap, n; /* cap a power of two, n < cap * 3/4 */
     struct hentry *e;
+    /* The last lookup's answer: a loop that updates one reducer finds its
+     * view here (null: none; forgotten wherever an entry changes). */
+    void *last_key, *last_view;
 };
 
 /* The map of a segment that has made no view yet (never freed). */
@@ -105,6 +108,7 @@ static void hmap_put(struct hmap *m, struct hentry x)
  * their own. */
 static void hmap_remove(struct hmap *m, struct hentry *e)
 {
+    m->last_key = NULL;
     unsigned mask = m->cap - 1, i = (unsigned)(e - m->e), j = i;
     m->e[i].key = NULL;
     m->n--;
@@ -137,6 +141,8 @@ static struct hmap *hmap_merge(struct hmap *left, struct hmap *right)
         hmap_free(left);
         return right;
     }
+    if (left)
+        left->last_key = NULL;
     unsigned long n = 0;
     for (unsigned i = 0; i < right->cap; i++) {
         struct hentry *r = &right->e[i];
@@ -194,12 +200,19 @@ void *__cilkrt_hyper_lookup(void *key, unsigned long size, void *identity,
                             void *reduce)
 {
     struct hmap *m = __cilkrt_tls_views;
-    if (__builtin_expect(!m, 1))
-        return key;
+    if (__builtin_expect(!m || !key, 1))
+        return key; /* leftmost; or a lookup hoisted out of a loop, of a
+                       pointer that may be null (HoistViewsPass) */
+    if (m->last_key == key)
+        return m->last_view;
     struct hentry *e = hmap_find(m, key);
-    return e ? e->view
-             : new_view(key, size, (__cilk_identity_fn)identity,
-                        (__cilk_reduce_fn)reduce);
+    void *view = e ? e->view
+                   : new_view(key, size, (__cilk_identity_fn)identity,
+                              (__cilk_reduce_fn)reduce);
+    m = __cilkrt_tls_views; /* new_view may have made the map */
+    m->last_key = key;
+    m->last_view = view;
+    return view;
 }
 
 void __cilkrt_hyper_declare(void *key, void *identity, void *reduce,

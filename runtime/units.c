@@ -4,6 +4,7 @@
 #include "cilk-abi.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 const char *units_mode_name(int mode)
 {
@@ -49,6 +50,17 @@ extern const struct __cilk_unit __stop_cilk_units[] __attribute__((weak));
 #define RUNTIME_MSAN 0
 #endif
 #define RUNTIME_SANITIZERS (RUNTIME_TSAN | RUNTIME_ASAN | RUNTIME_MSAN)
+
+void units_sanitizer_hint(void)
+{
+    /* On a terminal only: a test's or a script's stderr is left as it is. */
+    if (RUNTIME_TSAN && isatty(2))
+        fputs("cilk: ThreadSanitizer reports the races this run's schedule "
+              "makes happen; cilkc -cilk-race (-fsanitize=cilk) reports "
+              "every determinacy race of the program on its input, in one "
+              "run\n",
+              stderr);
+}
 
 /* A unit instrumented for a sanitizer the runtime was not built with: the
  * sanitizer cannot see the runtime's synchronization (ThreadSanitizer
@@ -105,7 +117,8 @@ int units_check(void)
             fprintf(stderr,
                     "cilk: '%s' was compiled in %s mode and '%s' in %s mode; "
                     "compile every file of a program with the same "
-                    "-fplugin-arg-cilk-mode\n",
+                    "-cilk-mode= (cilkc) or -fplugin-arg-cilk-mode= "
+                    "(clang)\n",
                     first->file, units_mode_name(first->mode), u->file,
                     units_mode_name(u->mode));
             return -1;

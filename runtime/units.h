@@ -15,5 +15,8 @@ const char *units_mode_name(int mode);
 int units_check(void);
 /* After units_check: the program was built with -fplugin-arg-cilk-profile. */
 bool units_profiled(void);
+/* A ThreadSanitizer build, run on a terminal: one line saying what a race
+ * build finds that it does not. */
+void units_sanitizer_hint(void);
 
 #endif

@@ -14,8 +14,10 @@ echo "== Demonstration =="
 CC="/usr/lib/llvm-19/bin/clang -fplugin=$PWD/build/lib/cilk/cilk.so"
 echo "\$ $CC -O2 -x c examples/fib.cilk -Lbuild/lib -lcilkrt -lpthread -o build/fib"
 $CC -O2 -x c examples/fib.cilk -Lbuild/lib -lcilkrt -lpthread -o build/fib
-echo "\$ build/fib --stats 30"
-build/fib --stats 30
+# Two workers (even on one core) and a run long enough for thieves to
+# steal: the first parallel run shows its steals.
+echo "\$ build/fib --nproc 2 --stats 32"
+build/fib --nproc 2 --stats 32
 for ex in "queens -c 10" "pfold -c 2 2 4" "ray -c 512 512 build/ray.ppm" \
           "cilksort -c 1000000" "knary -c 9 5 2"; do
   echo "\$ build/examples/$ex"
