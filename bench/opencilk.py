@@ -152,10 +152,12 @@ def main():
                 "that counts its calls in a plain global and in a reducer "
                 "(`long cilk_reducer(zero, add) calls; calls += 1;`, a "
                 "view lookup per update that nothing hoists), one worker "
-                "(CILK_NWORKERS=1), callgrind as above; the difference is "
-                "what an update costs where no steal made a view (the "
-                "lookup reads the thread's view map, finds none, and "
-                "returns the variable).\n\n"
+                "(CILK_NWORKERS=1: the worker steals from main's thread, so "
+                "most updates run in segments a steal started), callgrind "
+                "as above; the difference is what an update costs: a "
+                "call that loads the thread's view map and finds the view "
+                "as its last answer (in the leftmost segment, the "
+                "variable itself).\n\n"
                 "| mode | plain | reducer | per update |\n"
                 "|---|---|---|---|\n")
         for mode, plain, red in updates:

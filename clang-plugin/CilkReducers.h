@@ -19,6 +19,9 @@
 //   { T x = e; S }  ->  { T x = e; __cilkrt_hyper_declare(&x, I, R, 1);
 //                         S'; cilk_sync; }      (x: cleanup unregister)
 //
+// A pointer to a reducer passed, assigned or used to initialize a plain
+// pointer is a warning: it points at the variable, not at a view.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CILK_CLANG_PLUGIN_CILKREDUCERS_H
 #define CILK_CLANG_PLUGIN_CILKREDUCERS_H

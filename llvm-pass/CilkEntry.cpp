@@ -63,9 +63,12 @@
 #include "cilk-abi.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -229,6 +232,56 @@ static Function *buildThunk(Function &Fast, StringRef Name,
   return T;
 }
 
+/// Gives E, the C entry point of Fast (a clone of f, which clang
+/// described), a subprogram named f with f's parameters, each at its
+/// argument: gdb sets a breakpoint `break f if n == 3` at every place named
+/// f, and a place without debug information cannot evaluate the condition.
+/// Returns the location for E's instructions (null if f has none).
+static DILocation *describeEntry(Function &E, Function &Fast,
+                                 Function &Serial) {
+  DISubprogram *SP = Fast.getSubprogram();
+  if (!SP || !SP->getUnit())
+    return nullptr;
+  Module &M = *E.getParent();
+  DIBuilder DIB(M, /*AllowUnresolved=*/false, SP->getUnit());
+  DISubprogram *ESP = DIB.createFunction(
+      SP->getScope(), SP->getName(), E.getName(), SP->getFile(),
+      SP->getLine(), SP->getType(), SP->getScopeLine(),
+      SP->getFlags() | DINode::FlagArtificial,
+      DISubprogram::SPFlagDefinition |
+          (E.hasLocalLinkage() ? DISubprogram::SPFlagLocalToUnit
+                               : DISubprogram::SPFlagZero));
+  E.setSubprogram(ESP);
+  auto *Loc = DILocation::get(M.getContext(), SP->getScopeLine(), 0, ESP);
+  // f's parameters, as clang described them in f (the serial clone keeps
+  // f's code as it was; the fast clone may hold them in a heap frame).
+  SmallVector<DILocalVariable *, 8> Params(E.arg_size());
+  auto Note = [&](DILocalVariable *V) {
+    if (V && V->isParameter() && V->getArg() <= Params.size() &&
+        !Params[V->getArg() - 1])
+      Params[V->getArg() - 1] = V;
+  };
+  for (Function *F : {&Serial, &Fast})
+    for (Instruction &I : instructions(*F)) {
+      if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I))
+        Note(DVI->getVariable());
+      for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+        Note(R.getVariable());
+    }
+  BasicBlock &Entry = E.getEntryBlock();
+  for (Argument &A : E.args())
+    if (DILocalVariable *V = Params[A.getArgNo()])
+      DIB.insertDbgValueIntrinsic(
+          &A,
+          DIB.createParameterVariable(ESP, V->getName(), V->getArg(),
+                                      V->getFile(), V->getLine(),
+                                      V->getType()),
+          DIB.createExpression(), Loc, &*Entry.getFirstInsertionPt());
+  DIB.finalizeSubprogram(ESP);
+  DIB.finalize();
+  return Loc;
+}
+
 //   define T @f(params)   (see the file comment)
 static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
   Module &M = *Fast.getParent();
@@ -291,6 +344,11 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
     B.CreateRetVoid();
   else
     B.CreateRet(B.CreateLoad(EA.ResultTy, Result, "v"));
+
+  if (DILocation *Loc = describeEntry(*E, Fast, Serial))
+    for (Instruction &I : instructions(*E))
+      if (!I.getDebugLoc())
+        I.setDebugLoc(Loc);
 }
 
 //   spawn %p(args)  ->

@@ -148,7 +148,16 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
       "__cilk_unit");
   Unit->setSection(CILK_ABI_UNITS_SECTION);
   Unit->setAlignment(Align(8));
-  appendToCompilerUsed(M, {Unit});
+  // The linker reports a file's undefined references in the order of its
+  // sections and offsets: the advice, from the first function of .text,
+  // comes before the runtime entry points the code calls.
+  //   define internal ptr @cilk.link.hint() { ret ptr @"cilk: link ..." }
+  auto *Hint = Function::Create(FunctionType::get(Ptr, false),
+                                GlobalValue::InternalLinkage, "cilk.link.hint");
+  M.getFunctionList().push_front(Hint);
+  ReturnInst::Create(C, M.getNamedGlobal(CILK_ABI_RUNTIME_HINT),
+                     BasicBlock::Create(C, "entry", Hint));
+  appendToCompilerUsed(M, {Unit, Hint});
   return true;
 }
 

@@ -41,7 +41,7 @@ cilk int fib(int n)
 // SED-NEXT: callq __cilkrt_closure_new
 // SED: .[[REL2]]:
 // SED: callq __cilkrt_release
-// SED-LABEL: .Lfunc_end0:
+// SED-LABEL: .Lfunc_end{{[0-9]+}}:
 
 // IND-LABEL: fib.fast:
 // IND: #NO_APP
@@ -65,7 +65,7 @@ cilk int fib(int n)
 // IND-NEXT: je .[[REL2:LBB[0-9_]+]]
 // IND: retq
 // IND: .[[BEFORE1]]:
-// IND-LABEL: .Lfunc_end0:
+// IND-LABEL: .Lfunc_end{{[0-9]+}}:
 
 // A loop of spawns of a child that is inlined (pure, no call left): the
 // check stays inside the loop, so a thief's request is seen at the next
@@ -88,4 +88,4 @@ cilk long sum(long n)
 // SED-NEXT: jne
 // SED-NOT: {{^}}.LBB
 // SED: jne .[[HEADER]]
-// SED-LABEL: .Lfunc_end2:
+// SED-LABEL: .Lfunc_end{{[0-9]+}}:

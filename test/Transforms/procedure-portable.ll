@@ -14,7 +14,7 @@
 ; CHECK-DAG: @counted.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0 }
 ; CHECK-DAG: @walk.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0 }
 ; CHECK-DAG: @indirect.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0 }
-; CHECK-DAG: @llvm.compiler.used = appending global [2 x ptr] [ptr @__cilk_unit, ptr @fib.desc.entry]
+; CHECK-DAG: @llvm.compiler.used = appending global [3 x ptr] [ptr @__cilk_unit, ptr @cilk.link.hint, ptr @fib.desc.entry]
 ; CHECK-NOT: desc.entry =
 
 @calls = global i64 0
