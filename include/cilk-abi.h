@@ -129,12 +129,6 @@
 #define CILK_MODE_INDOLENT 2 /* closures on demand; checks before and after a spawn */
 #define CILK_MODE_SEDATIVE 3 /* closures on demand; a check after a spawn only */
 
-/* The pass defines this constant (an int, one of CILK_MODE_*) in
- * the module that defines Cilk main, so the runtime knows how main was
- * compiled; the runtime declares it weak (absent: the pass did not run, and
- * the program is its serial elision). */
-#define CILK_ABI_MAIN_MODE "__cilk_main_mode"
-
 /* Every module the pass compiles that defines a Cilk procedure or spawns
  * leaves a record (struct __cilk_unit) in this section; the linker gathers
  * them between __start_cilk_units and __stop_cilk_units, and the runtime

@@ -52,17 +52,6 @@ Expected<Mode> parseRequestedMode(StringRef Name) {
   return *M;
 }
 
-//   @__cilk_main_mode = constant i32 <mode>
-bool recordMainMode(Module &M, Mode TheMode) {
-  Function *Main = M.getFunction(CILK_ABI_MAIN);
-  if (!Main || Main->isDeclaration() || M.getNamedGlobal(CILK_ABI_MAIN_MODE))
-    return false;
-  Type *I32 = Type::getInt32Ty(M.getContext());
-  new GlobalVariable(M, I32, /*isConstant=*/true, GlobalValue::ExternalLinkage,
-                     ConstantInt::get(I32, int(TheMode)), CILK_ABI_MAIN_MODE);
-  return true;
-}
-
 /// `cilk void main` (Cilk-5 accepts it) exits with status 0: the runtime
 /// calls Cilk main as a function returning int, so a void one becomes
 ///   define i32 @__cilk_main(...) { ...; ret i32 0 }
@@ -179,7 +168,6 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     if (isCilkProcedure(F) && isVisibleToOtherFiles(F) &&
         F.getName() != CILK_ABI_MAIN)
       Exported.push_back(F.getName().str());
-  Changed |= recordMainMode(M, TheMode);
   Changed |= recordUnit(M, TheMode, Instr);
   if (Instr == Instrument::Profile)
     Changed |= instrumentForProfile(M, TheMode);

@@ -90,9 +90,6 @@ uint64_t stableId(llvm::StringRef Name);
 /// linker gathers the section (@llvm.compiler.used).
 void listInSection(llvm::Module &M, llvm::Constant *Target,
                    const llvm::Twine &Name, llvm::StringRef Section);
-/// Records the mode in the module that defines Cilk main
-/// (CILK_ABI_MAIN_MODE), for the runtime.
-bool recordMainMode(llvm::Module &M, Mode TheMode);
 /// Profile builds (CilkProfile.cpp), after phase 1: a profile record and
 /// the CILK_ABI_PROF_* hooks in every Cilk procedure.
 bool instrumentForProfile(llvm::Module &M, Mode TheMode);

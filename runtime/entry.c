@@ -99,7 +99,7 @@ static void start_with_options(int *argc, char **argv)
     entry_mode = mode;
     entry_pid = getpid();
     entry_start = entry_prepare(&opts, mode);
-    if (sched_start(opts.nproc))
+    if (sched_start(opts.nproc, mode))
         atexit(report_at_exit);
 }
 

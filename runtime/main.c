@@ -16,7 +16,6 @@
 
 /* Defined by the Cilk pass next to Cilk main; absent when the pass did not
  * run, in which case the program is its serial elision. */
-extern const int __cilk_main_mode __attribute__((weak));
 
 /* Cilk main as a root: its frame may take argc, argv and envp; passing all
  * three to a procedure that declares fewer is harmless in the C calling
@@ -43,9 +42,11 @@ int main(int argc, char *argv[], char *envp[])
         return parsed < 0 ? 2 : 0;
     if (cilk_apply_pinning(&opts))
         return 2;
-    if (units_check() < 0)
+    /* The mode the files were compiled in, from their unit records (none:
+     * the pass did not run, and the program is its serial elision). */
+    int mode = units_check();
+    if (mode < 0)
         return 2;
-    int mode = &__cilk_main_mode ? __cilk_main_mode : CILK_MODE_SERIAL;
 #if CILK_DIST
     dist_init(&argc, &argv, opts.stress, mode);
 #endif
@@ -66,7 +67,7 @@ int main(int argc, char *argv[], char *envp[])
         r = (struct root){.thunk = dist_serve, .tmp = &served,
                           .result = &served, .size = 0};
 #endif
-    if (!sched_start(opts.nproc) || !sched_submit(&r))
+    if (!sched_start(opts.nproc, mode) || !sched_submit(&r))
         abort(); /* nothing stops the pool before main returns */
     sched_stop();
     profile_stop();

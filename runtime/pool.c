@@ -8,7 +8,6 @@
 #include "hyper.h"
 #include "idle.h"
 #include "sched-layer.h"
-#include "units.h"
 #include "worker.h"
 
 #include <limits.h>
@@ -98,10 +97,10 @@ static struct worker *worker_new(int id)
 }
 
 /* Caller holds pool_mu. */
-static void start_locked(int nproc)
+static void start_locked(int nproc, int mode)
 {
     sched_pool.nworkers = nproc;
-    sched_pool.eager = units_check() == CILK_MODE_EAGER;
+    sched_pool.eager = mode == CILK_MODE_EAGER;
     sched_pool.workers = calloc((size_t)nproc + MAX_GUESTS, sizeof *sched_pool.workers);
     threads = calloc((size_t)nproc, sizeof *threads);
     if (!sched_pool.workers || !threads)
@@ -140,11 +139,11 @@ static void start_locked(int nproc)
     sched_pool.started = true;
 }
 
-bool sched_start(int nproc)
+bool sched_start(int nproc, int mode)
 {
     pthread_mutex_lock(&sched_pool.mu);
     if (!sched_pool.started && !sched_pool.stopped)
-        start_locked(nproc);
+        start_locked(nproc, mode);
     bool running = !sched_pool.stopped;
     pthread_mutex_unlock(&sched_pool.mu);
     return running;

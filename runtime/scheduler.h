@@ -61,9 +61,11 @@ int sched_max_depth(void);
  * for a closure chain deeper than sched_max_depth. */
 _Noreturn void sched_out_of_stack(const struct worker *w);
 
-/* Starts nproc workers, once per process; later calls do nothing. Returns
- * true if the pool is (now) running. */
-bool sched_start(int nproc);
+/* Starts nproc workers for a program compiled in `mode` (CILK_MODE_*, as
+ * units_check read it from the files' records: the one place the mode
+ * comes from), once per process; later calls do nothing. Returns true if
+ * the pool is (now) running. */
+bool sched_start(int nproc, int mode);
 
 /* True once sched_start has run. */
 bool sched_started(void);

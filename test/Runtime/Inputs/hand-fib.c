@@ -171,4 +171,9 @@ resume2:
 resume3:;
 }
 
-const int __cilk_main_mode = CILK_MODE_EAGER;
+/* The record the pass leaves in every module it compiles: the mode (the
+ * runtime reads it from here), and the symbol whose name is the linker's
+ * advice. */
+extern const char cilk_runtime_hint[] __asm__(CILK_ABI_RUNTIME_HINT);
+__attribute__((section(CILK_ABI_UNITS_SECTION), used)) static const struct
+    __cilk_unit unit = {CILK_MODE_EAGER, 0, __FILE__, cilk_runtime_hint};
