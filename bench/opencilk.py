@@ -67,6 +67,29 @@ def compile_bench(build, name, mode):
     return exe
 
 
+def pass_times(a, name, variants, args):
+    """bench/<name>.c in the serial, sedative and eager modes, on 1 and 2
+    workers: for each (mode, P), the median over a.runs processes of the
+    seconds per pass each variant prints (`exe VARIANT ARGS...`), the
+    variants interleaved run by run."""
+    medians = {}
+    for mode in ["serial", "sedative", "eager"]:
+        exe = compile_bench(a.build, name, mode)
+        for p in ["1", "2"]:
+            times = {v: [] for v in variants}
+            for _ in range(a.runs):
+                for v in variants:
+                    r = subprocess.run(
+                        [exe, v] + args, capture_output=True, text=True,
+                        check=True, env=dict(os.environ, CILK_NWORKERS=p))
+                    times[v].append(float(r.stdout.split()[0]))
+            medians[(mode, p)] = {v: statistics.median(t)
+                                  for v, t in times.items()}
+            print(f"{name} {mode} P={p}: {medians[(mode, p)]}",
+                  file=sys.stderr)
+    return medians
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -83,20 +106,7 @@ def main():
             print(f"{mode} {spelling}: {per[spelling]:.1f} instructions "
                   f"per call", file=sys.stderr)
         rows.append((mode, per["cilk5"], per["opencilk"]))
-    loops = {}
-    for mode in ["serial", "sedative", "eager"]:
-        exe = compile_bench(a.build, "vadd", mode)
-        for p in ["1", "2"]:
-            times = {"c": [], "cilk_for": []}
-            for _ in range(a.runs):
-                for which in times:
-                    r = subprocess.run(
-                        [exe, which], capture_output=True, text=True,
-                        check=True, env=dict(os.environ, CILK_NWORKERS=p))
-                    times[which].append(float(r.stdout.split()[0]))
-            loops[(mode, p)] = {k: statistics.median(v)
-                                for k, v in times.items()}
-            print(f"vadd {mode} P={p}: {loops[(mode, p)]}", file=sys.stderr)
+    loops = pass_times(a, "vadd", ["c", "cilk_for"], [])
     updates = []
     for mode in MODES:
         exe = compile_bench(a.build, "reducer", mode)
@@ -106,21 +116,7 @@ def main():
             per[what] = (hi - lo) / (calls(24) - calls(20))
         updates.append((mode, per["fib-plain"], per["fib-reducer"]))
         print(f"reducer {mode}: {per}", file=sys.stderr)
-    sums = {}
-    for mode in ["serial", "sedative", "eager"]:
-        exe = compile_bench(a.build, "reducer", mode)
-        for p in ["1", "2"]:
-            times = {"sum-c": [], "sum-for": []}
-            for _ in range(a.runs):
-                for which in times:
-                    r = subprocess.run(
-                        [exe, which, "10000000", "20"], capture_output=True,
-                        text=True, check=True,
-                        env=dict(os.environ, CILK_NWORKERS=p))
-                    times[which].append(float(r.stdout.split()[0]))
-            sums[(mode, p)] = {k: statistics.median(v)
-                               for k, v in times.items()}
-            print(f"sum {mode} P={p}: {sums[(mode, p)]}", file=sys.stderr)
+    sums = pass_times(a, "reducer", ["sum-c", "sum-for"], ["10000000", "20"])
     date = datetime.date.today().isoformat()
     path = a.out or os.path.join(ROOT, "bench", "results",
                                  f"{date}-opencilk.md")
