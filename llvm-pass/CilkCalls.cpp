@@ -28,7 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 #include "cilk-abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"

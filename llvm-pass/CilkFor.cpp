@@ -52,7 +52,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 #include "cilk-abi.h"
 
 #include "llvm/IR/DIBuilder.h"

@@ -1,6 +1,6 @@
 //===- CilkPass.cpp - The Cilk module pass and its registration -----------===//
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 #include "cilk-abi.h"
 
 #include "llvm/ADT/STLExtras.h"

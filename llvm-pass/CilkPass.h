@@ -4,17 +4,8 @@
 // call per sync, an annotation per Cilk procedure) into code for one of the
 // closure-creation modes. It runs at the start of the optimization pipeline,
 // before anything may inline a Cilk procedure into its parent or move code
-// across a spawn or sync.
-//
-// Phases, one file each (modelled on llvm/lib/Transforms/Coroutines):
-//   CilkMarkers.cpp  recognize: annotations -> "cilk" function attribute,
-//                    spawn markers -> direct calls tagged !cilk.spawn
-//   CilkPortable.cpp (parallel modes) what may run in another process
-//   CilkProfile.cpp  (profile builds) strand hooks for work and span
-//   CilkRace.cpp     (race builds) the race detector's hooks
-//   CilkSerial.cpp   lower to the serial elision (spawn = call, sync = nop)
-//   CilkSplit.cpp    the parallel modes: split each Cilk procedure into a
-//                    fast clone, a slow clone and inlets (CilkShape.h)
+// across a spawn or sync. This header is what the clang plugin uses: the
+// modes, the pass and its registration; the phases share CilkInternal.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CILK_LLVM_PASS_CILKPASS_H
@@ -60,132 +51,6 @@ llvm::StringRef modeName(Mode M);
 /// Parses a mode requested by a user (the plugin's -fplugin-arg-cilk-mode=,
 /// opt's cilk<MODE>): an unknown name is an error that lists the modes.
 llvm::Expected<Mode> parseRequestedMode(llvm::StringRef Name);
-
-/// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.
-bool recognizeCilkMarks(llvm::Module &M);
-/// After phase 1, in every mode (CilkThreadLowering.cpp): closures, runners and
-/// starts of continuation-passing threads, and the results that Cilk
-/// procedures wait for.
-bool lowerThreads(llvm::Module &M);
-/// Before phase 1's lowering (CilkPortable.cpp): gives every function whose
-/// code, and all it calls, behaves the same in any process of a
-/// distributed run the attribute CILK_SELF_CONTAINED_ATTR, which the
-/// descriptors read and CilkPass::run removes at its end. Its value is the
-/// function's code hash, in hex.
-void markSelfContained(llvm::Module &M);
-inline constexpr const char *CILK_SELF_CONTAINED_ATTR = "cilk-self-contained";
-/// The code hash of a self-contained function (markSelfContained): a hash
-/// of its code and of all it calls, the same in every build of the same
-/// code; 0 for any other function.
-uint64_t codeHash(const llvm::Function &F);
-/// Appends the machine-independent description of a value of type Ty at
-/// byte Base (cilk-abi.h's FIELD list) to Out; false if it has none (a
-/// pointer, a union, x86_fp80, a vector).
-bool describeType(llvm::Type *Ty, const llvm::DataLayout &DL, uint64_t Base,
-                  std::string &Out);
-/// A name's stable id (FNV-1a, CILK_ABI_FNV_*): how the runtime names a
-/// thread or procedure across processes.
-uint64_t stableId(llvm::StringRef Name);
-/// `@Name = internal constant ptr Target, section Section`, kept until the
-/// linker gathers the section (@llvm.compiler.used).
-void listInSection(llvm::Module &M, llvm::Constant *Target,
-                   const llvm::Twine &Name, llvm::StringRef Section);
-/// Profile builds (CilkProfile.cpp), after phase 1: a profile record and
-/// the CILK_ABI_PROF_* hooks in every Cilk procedure.
-bool instrumentForProfile(llvm::Module &M, Mode TheMode);
-/// Race builds (CilkRace.cpp), after phase 1 and before the serial
-/// elision: the CILK_ABI_RACE_* hooks in every Cilk procedure, and the
-/// attributes that have every function instrumented by ThreadSanitizer.
-bool instrumentForRace(llvm::Module &M);
-/// Race builds, at the end of the pipeline before ThreadSanitizer: a
-/// CILK_ABI_RACE_SCOPE_END hook before the end of each escaping local's
-/// lifetime, and a CILK_ABI_RACE_READ_RANGE or _WRITE_RANGE check before
-/// each access that ThreadSanitizer would leave out although another
-/// strand may reach its memory (CilkRace.cpp).
-struct RaceLocalsPass : llvm::PassInfoMixin<RaceLocalsPass> {
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &);
-  static bool isRequired() { return true; }
-};
-/// F's profile record (the argument of its enter hook), or null.
-llvm::Value *profileRecord(llvm::Function &F);
-/// Puts a sync marker before every return of F that may follow a spawn and
-/// is not synced yet (Cilk's implicit sync at return), and removes the sync
-/// markers that no spawn can precede.
-bool insertImplicitSyncs(llvm::Function &F);
-/// True if I is a direct call to the function named Name.
-bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
-/// True if Name is one of the profile hooks CILK_ABI_PROF_* (CilkABI.cpp).
-bool isProfileHookName(llvm::StringRef Name);
-/// True if files other than F's may reach F by its name: defined here, with
-/// a linkage that emits it here (CilkEntry.cpp).
-bool isVisibleToOtherFiles(const llvm::Function &F);
-/// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
-/// ABI type (CilkABI.cpp).
-llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
-/// The symbol f.fast, by which other files spawn f, for each Cilk procedure
-/// defined here that is not split (every one in serial mode, the leaves in
-/// the others) and not in Skip (CilkEntry.cpp).
-bool aliasFastSymbols(
-    llvm::Module &M,
-    const llvm::MapVector<llvm::Function *, llvm::Function *> &Skip);
-/// Cilk-5's EXPORT(f): `mt_f(CilkContext *, params)` calls the C-callable
-/// symbol of each procedure named in Names (CilkEntry.cpp).
-bool buildExports(llvm::Module &M, llvm::ArrayRef<std::string> Names);
-/// Phase 2 for Mode::Serial (CilkSerial.cpp).
-bool lowerToSerialElision(llvm::Module &M);
-/// Before the mode's lowering, in every mode (CilkTail.cpp): evaluates the
-/// destination of each spawn in F before the call, and marks the end of
-/// each spawn statement that assigns a result.
-bool hoistSpawnDestinations(llvm::Function &F);
-/// The serial meaning of the keywords that concern children in F (no child
-/// is ever outstanding): `abort;` and the inlet markers go, SYNCHED is 1
-/// (CilkSerial.cpp). Sync markers stay.
-bool lowerChildKeywordsSerially(llvm::Function &F);
-/// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in
-/// CilkShape.h): fast clone, slow clone, inlets and descriptor.
-bool lowerToClones(llvm::Module &M, Mode TheMode);
-
-/// The return attributes that a poison result makes undefined behaviour
-/// (noundef, which MemorySanitizer builds put on every result, and
-/// dereferenceability): a fast clone whose frame was stolen or released
-/// returns poison, so they are dropped from fast clones and spawn calls
-/// (CilkABI.cpp).
-const llvm::AttributeMask &poisonIntolerantRetAttrs();
-
-/// True if F is a Cilk procedure (carries the "cilk" function attribute).
-bool isCilkProcedure(const llvm::Function &F);
-/// True if the call was a spawn (tagged !cilk.spawn by phase 1).
-bool isSpawn(const llvm::CallBase &CB);
-/// True if the spawn's callee, declared here, may be a C function or a
-/// Cilk procedure of another file (OpenCilk's cilk_spawn, CilkMarkers.cpp):
-/// tagged !cilk.spawn.any.
-bool isSpawnOfMaybeC(const llvm::CallBase &CB);
-/// True if F has a spawn or a sync marker.
-bool spawnsOrSyncs(const llvm::Function &F);
-/// The cilk_for loops the plugin marked: a divide-and-conquer procedure over
-/// the iterations, or (serial mode, but for the race detector) the loop as
-/// it is (CilkFor.cpp). True if anything changed.
-bool lowerCilkFors(llvm::Module &M, Mode TheMode, Instrument I);
-
-/// Reducers, after the optimizer's loop passes (CilkReducers.cpp): hoists
-/// view lookups out of loops that call nothing (a cilk_for's chunk), where
-/// no view can change.
-struct HoistViewsPass : llvm::PassInfoMixin<HoistViewsPass> {
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &AM);
-};
-
-/// Reducers (CilkReducers.cpp): in the parallel modes, lets the optimizer
-/// reuse a view up to the next call and registers the module with the
-/// runtime; in the serial elision, every view is the variable.
-bool lowerReducers(llvm::Module &M, Mode TheMode, Instrument I);
-/// The loop metadata string of a cilk_for chunk's loop, which never polls.
-inline constexpr const char *CILK_GRAIN_LOOP_MD = "cilk.grain";
-/// The parallel modes: each call, in a Cilk procedure, of a Cilk procedure
-/// of this module that spawns or syncs becomes a spawn followed by a sync
-/// (CilkCalls.cpp). True if anything changed.
-bool spawnCallsOfProcedures(llvm::Module &M);
 
 class CilkPass : public llvm::PassInfoMixin<CilkPass> {
 public:

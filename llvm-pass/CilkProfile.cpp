@@ -40,7 +40,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 #include "CilkShape.h"
 #include "cilk-abi.h"
 

@@ -42,7 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 #include "cilk-abi.h"
 
 #include "llvm/ADT/SmallVector.h"

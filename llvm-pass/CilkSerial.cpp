@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 #include "cilk-abi.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -17,7 +17,7 @@
 #ifndef CILK_LLVM_PASS_CILKSHAPE_H
 #define CILK_LLVM_PASS_CILKSHAPE_H
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"

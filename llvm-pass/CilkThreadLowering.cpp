@@ -82,7 +82,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkPass.h"
+#include "CilkInternal.h"
 #include "cilk-abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
