@@ -229,17 +229,18 @@ private:
                                     VK_PRValue, FPOptionsOverride());
   }
 
+  /// (void *)&E: the reducer E designates, as the runtime names it.
+  Expr *key(Expr *E) {
+    return voidPointer(UnaryOperator::Create(
+        Ctx, E, UO_AddrOf, Ctx.getPointerType(E->getType()), VK_PRValue,
+        OK_Ordinary, E->getExprLoc(), false, FPOptionsOverride()));
+  }
+
   Expr *call(llvm::StringRef Name, llvm::ArrayRef<Expr *> Args,
              QualType Result, SourceLocation Loc) {
-    FunctionDecl *F = runtimeFunction(Ctx, Name);
-    auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
-                                    SourceLocation(), F, false, Loc,
-                                    F->getType(), VK_LValue);
-    Expr *Callee = ImplicitCastExpr::Create(
-        Ctx, Ctx.getPointerType(F->getType()), CK_FunctionToPointerDecay, Ref,
-        nullptr, VK_PRValue, FPOptionsOverride());
-    return CallExpr::Create(Ctx, Callee, Args, Result, VK_PRValue, Loc,
-                            FPOptionsOverride());
+    return CallExpr::Create(
+        Ctx, functionPointer(Ctx, runtimeFunction(Ctx, Name), Loc), Args,
+        Result, VK_PRValue, Loc, FPOptionsOverride());
   }
 
   /// Callback Which (0 identity, 1 reduce) of annotation A, as a void *.
@@ -254,12 +255,7 @@ private:
           D.Report(E->getExprLoc(), NotFunction) << Which;
           return nullptr;
         }
-        auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
-                                        SourceLocation(), F, false, Loc,
-                                        F->getType(), VK_LValue);
-        return voidPointer(ImplicitCastExpr::Create(
-            Ctx, Ctx.getPointerType(F->getType()), CK_FunctionToPointerDecay,
-            Ref, nullptr, VK_PRValue, FPOptionsOverride()));
+        return voidPointer(functionPointer(Ctx, F, Loc));
       }
     if (!E || !E->getType()->isFunctionPointerType()) {
       D.Report(E ? E->getExprLoc() : A->getLocation(), NotFunction) << Which;
@@ -280,13 +276,9 @@ private:
     if (!I || !R)
       return E;
     QualType T = E->getType().getCanonicalType();
-    auto *Key = UnaryOperator::Create(Ctx, E, UO_AddrOf,
-                                      Ctx.getPointerType(E->getType()),
-                                      VK_PRValue, OK_Ordinary, Loc, false,
-                                      FPOptionsOverride());
     llvm::APInt Size(Ctx.getTypeSize(Ctx.UnsignedLongTy),
                      Ctx.getTypeSizeInChars(T).getQuantity());
-    Expr *Args[] = {voidPointer(Key),
+    Expr *Args[] = {key(E),
                     IntegerLiteral::Create(Ctx, Size, Ctx.UnsignedLongTy, Loc),
                     I, R};
     Expr *Lookup = call(CILK_ABI_HYPER_LOOKUP, Args, Ctx.VoidPtrTy, Loc);
@@ -326,11 +318,8 @@ private:
         auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
                                         SourceLocation(), VD, false, Loc,
                                         VD->getType(), VK_LValue);
-        auto *Key = UnaryOperator::Create(
-            Ctx, Ref, UO_AddrOf, Ctx.getPointerType(VD->getType()), VK_PRValue,
-            OK_Ordinary, Loc, false, FPOptionsOverride());
         llvm::APInt Init(Ctx.getTypeSize(Ctx.IntTy), VD->hasInit() ? 1 : 0);
-        Expr *Args[] = {voidPointer(Key), I, R,
+        Expr *Args[] = {key(Ref), I, R,
                         IntegerLiteral::Create(Ctx, Init, Ctx.IntTy, Loc)};
         Body.push_back(call(CILK_ABI_HYPER_DECLARE, Args, Ctx.VoidTy, Loc));
         VD->addAttr(CleanupAttr::CreateImplicit(

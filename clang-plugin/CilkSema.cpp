@@ -40,6 +40,15 @@ FunctionDecl *runtimeFunction(ASTContext &Ctx, llvm::StringRef Name) {
                            Name + " is missing");
 }
 
+Expr *functionPointer(ASTContext &Ctx, FunctionDecl *F, SourceLocation Loc) {
+  auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
+                                  SourceLocation(), F, false, Loc,
+                                  F->getType(), VK_LValue);
+  return ImplicitCastExpr::Create(Ctx, Ctx.getPointerType(F->getType()),
+                                  CK_FunctionToPointerDecay, Ref, nullptr,
+                                  VK_PRValue, FPOptionsOverride());
+}
+
 bool isCilkProcedure(const FunctionDecl *FD) {
   return hasAnnotation(FD, CILK_ABI_ANNOTATION);
 }
@@ -859,23 +868,10 @@ private:
       checkJumps(Child, InLoop, InSwitch);
   }
 
-  FunctionDecl *lookupRuntimeFunction(llvm::StringRef Name) {
-    return runtimeFunction(Ctx, Name);
-  }
-
-  Expr *functionPointer(FunctionDecl *F, SourceLocation Loc) {
-    auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
-                                    SourceLocation(), F, false, Loc,
-                                    F->getType(), VK_LValue);
-    return ImplicitCastExpr::Create(Ctx, Ctx.getPointerType(F->getType()),
-                                    CK_FunctionToPointerDecay, Ref, nullptr,
-                                    VK_PRValue, FPOptionsOverride());
-  }
-
   /// f(a)  ->  ((T)<marker>((void *)f))(a), the marker
   /// __cilk_spawn_marker (or __cilk_cp_spawn_marker for a thread)
   void rewriteSpawn(CallExpr *CE, llvm::StringRef MarkerName) {
-    FunctionDecl *Marker = lookupRuntimeFunction(MarkerName);
+    FunctionDecl *Marker = runtimeFunction(Ctx, MarkerName);
     Expr *Callee = CE->getCallee();
     SourceLocation Loc = Callee->getBeginLoc();
     Expr *AsVoidPtr =
@@ -883,7 +879,7 @@ private:
                                  nullptr, VK_PRValue, FPOptionsOverride());
     Expr *Args[] = {AsVoidPtr};
     CallExpr *MarkerCall =
-        CallExpr::Create(Ctx, functionPointer(Marker, Loc), Args,
+        CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), Args,
                          Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
     CE->setCallee(ImplicitCastExpr::Create(Ctx, Callee->getType(), CK_BitCast,
                                            MarkerCall, nullptr, VK_PRValue,
@@ -893,9 +889,9 @@ private:
   /// sync;  ->  __cilk_sync_marker();  (abort; likewise)
   void replaceByMarkerCall(Stmt *Parent, Stmt *SyncStmt,
                            llvm::StringRef Name) {
-    FunctionDecl *Marker = lookupRuntimeFunction(Name);
+    FunctionDecl *Marker = runtimeFunction(Ctx, Name);
     SourceLocation Loc = SyncStmt->getBeginLoc();
-    CallExpr *Call = CallExpr::Create(Ctx, functionPointer(Marker, Loc), {},
+    CallExpr *Call = CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), {},
                                       Ctx.VoidTy, VK_PRValue, Loc,
                                       FPOptionsOverride());
     for (Stmt *&Child : Parent->children())
@@ -912,9 +908,9 @@ private:
   /// checks): the pass evaluates lhs before the spawn and makes the rest
   /// the spawn's tail.
   void endSpawnStatement(Stmt *Parent, Stmt *S) {
-    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SPAWN_END);
+    FunctionDecl *Marker = runtimeFunction(Ctx, CILK_ABI_SPAWN_END);
     SourceLocation Loc = S->getEndLoc();
-    Stmt *Body[] = {S, CallExpr::Create(Ctx, functionPointer(Marker, Loc), {},
+    Stmt *Body[] = {S, CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), {},
                                         Ctx.VoidTy, VK_PRValue, Loc,
                                         FPOptionsOverride())};
     auto *Block = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
@@ -939,7 +935,7 @@ private:
 
   CallExpr *syncMarkerCall(SourceLocation Loc) {
     return CallExpr::Create(
-        Ctx, functionPointer(lookupRuntimeFunction(CILK_ABI_SYNC_MARKER), Loc),
+        Ctx, functionPointer(Ctx, runtimeFunction(Ctx, CILK_ABI_SYNC_MARKER), Loc),
         {}, Ctx.VoidTy, VK_PRValue, Loc, FPOptionsOverride());
   }
 
@@ -1012,9 +1008,9 @@ private:
   /// sees the results of the children (the pass removes the syncs no
   /// spawn can precede, as in `if (n < 2) return n;`).
   void syncBeforeReturn(Stmt *Parent, ReturnStmt *R) {
-    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_SYNC_MARKER);
+    FunctionDecl *Marker = runtimeFunction(Ctx, CILK_ABI_SYNC_MARKER);
     SourceLocation Loc = R->getBeginLoc();
-    Stmt *Body[] = {CallExpr::Create(Ctx, functionPointer(Marker, Loc), {},
+    Stmt *Body[] = {CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), {},
                                      Ctx.VoidTy, VK_PRValue, Loc,
                                      FPOptionsOverride()),
                     R};
@@ -1236,7 +1232,7 @@ private:
       if (const CallExpr *M = missingCall(CE->getArg(I)))
         wrapArgument(
             CE, I,
-            lookupRuntimeFunction(CILK_ABI_CP_MISSING_VECTOR_MARKER),
+            runtimeFunction(Ctx, CILK_ABI_CP_MISSING_VECTOR_MARKER),
             const_cast<Expr *>(M->getArg(0)),
             {new (Ctx) UnaryExprOrTypeTraitExpr(
                  UETT_SizeOf, missingOperand(M), Ctx.getSizeType(),
@@ -1245,7 +1241,7 @@ private:
              sizeLiteral(Ctx.getTypeAlignInChars(Elem).getQuantity(),
                          M->getBeginLoc())});
       else if (*N)
-        wrapArgument(CE, I, lookupRuntimeFunction(CILK_ABI_CP_VECTOR_MARKER),
+        wrapArgument(CE, I, runtimeFunction(Ctx, CILK_ABI_CP_VECTOR_MARKER),
                      CE->getArg(I),
                      {sizeLiteral(*N * Size, CE->getArg(I)->getBeginLoc())});
     }
@@ -1268,7 +1264,7 @@ private:
         FPOptionsOverride())};
     Args.append(Sizes.begin(), Sizes.end());
     CallExpr *Call =
-        CallExpr::Create(Ctx, functionPointer(Marker, Loc), Args,
+        CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), Args,
                          Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
     CE->setArg(I, ImplicitCastExpr::Create(Ctx, A->getType(), CK_BitCast, Call,
                                            nullptr, VK_PRValue,
@@ -1491,7 +1487,7 @@ private:
   /// ends.
   void wrapResultArguments(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
-    FunctionDecl *Marker = lookupRuntimeFunction(CILK_ABI_CP_RESULT_MARKER);
+    FunctionDecl *Marker = runtimeFunction(Ctx, CILK_ABI_CP_RESULT_MARKER);
     for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
          ++I) {
       if (!isContinuation(Callee->getParamDecl(I)))

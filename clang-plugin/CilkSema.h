@@ -24,6 +24,7 @@
 #include <memory>
 
 namespace clang {
+class Expr;
 class ASTContext;
 class CompilerInstance;
 class FunctionDecl;
@@ -84,6 +85,9 @@ bool isCilkProcedure(const clang::FunctionDecl *FD);
 /// in every translation unit) declares.
 clang::FunctionDecl *runtimeFunction(clang::ASTContext &Ctx,
                                      llvm::StringRef Name);
+/// F as a function pointer (`f` decayed), written at Loc.
+clang::Expr *functionPointer(clang::ASTContext &Ctx, clang::FunctionDecl *F,
+                             clang::SourceLocation Loc);
 
 /// Declarations of pointers to Cilk procedures (`cilk int (*f)(int)`, their
 /// typedefs, arrays and fields), in the translation unit being compiled. Not

@@ -46,9 +46,8 @@
  * CilkThreadKeywords.cpp, pass: CilkThreadLowering.cpp, runtime:
  * threads.c). A thread carries this annotation. In a thread, `spawn
  * T(args)`, `spawn_next T(args)` and `tail_call T(args)` call T through
- * the marker named, as a
- * spawn calls through CILK_ABI_SPAWN_MARKER; `?x` is `*(T *)
- * CILK_ABI_CP_MISSING(&x)`. A Cilk procedure's `spawn T(..., &r, ...)` calls
+ * the marker named, as a spawn calls through CILK_ABI_SPAWN_MARKER; `?x`
+ * is `*(T *) CILK_ABI_CP_MISSING(&x)`. A Cilk procedure's `spawn T(..., &r, ...)` calls
  * through CILK_ABI_CP_SPAWN_MARKER too, each continuation argument wrapped
  * in CILK_ABI_CP_RESULT_MARKER(&r, sizeof r). */
 #define CILK_ABI_THREAD_ANNOTATION "cilk_thread"

@@ -22,9 +22,8 @@
 // (docs/language.md, "Where this differs from OpenCilk"), never a
 // different result. g runs in parallel with those children; the code after
 // the call does not. A procedure that calls one that spawns is one that
-// spawns: the marking
-// runs until nothing changes. The serial elision (and so the race
-// detector, which follows it) keeps the plain calls.
+// spawns: the marking runs until nothing changes. The serial elision (and
+// so the race detector, which follows it) keeps the plain calls.
 //
 //===----------------------------------------------------------------------===//
 

@@ -131,7 +131,7 @@ static void hmap_remove(struct hmap *m, struct hentry *e)
  * a leftmost segment (null), or moves to left. An entry whose view is its
  * key (a variable declared in the right segment) moves, nothing reduced.
  * Returns the merged map; right is consumed. */
-static struct hmap *hmap_merge(struct hmap *left, struct hmap *right)
+struct hmap *hyper_map_merge(struct hmap *left, struct hmap *right)
 {
     if (!right->n) {
         hmap_free(right);
@@ -179,13 +179,20 @@ void __cilkrt_hyper_enable(void)
     hyper_on = true;
 }
 
+/* The current segment's map, made if it has none yet. Caller: a segment
+ * that is not the leftmost (__cilkrt_tls_views is not null). */
+static struct hmap *own_map(void)
+{
+    if (__cilkrt_tls_views == &hmap_none)
+        __cilkrt_tls_views = hmap_new();
+    return __cilkrt_tls_views;
+}
+
 __attribute__((noinline, cold)) static void *
 new_view(void *key, unsigned long size, __cilk_identity_fn identity,
          __cilk_reduce_fn reduce)
 {
-    struct hmap *m = __cilkrt_tls_views;
-    if (m == &hmap_none)
-        __cilkrt_tls_views = m = hmap_new();
+    struct hmap *m = own_map();
     /* Cache-line aligned, as OpenCilk's views: no false sharing. */
     void *view = aligned_alloc(64, (size + 63) & ~(unsigned long)63);
     if (!view)
@@ -220,11 +227,9 @@ void __cilkrt_hyper_declare(void *key, void *identity, void *reduce,
 {
     if (!initialized)
         ((__cilk_identity_fn)identity)(key);
-    struct hmap *m = __cilkrt_tls_views;
-    if (!m)
+    if (!__cilkrt_tls_views)
         return; /* leftmost: the variable is the view anyway */
-    if (m == &hmap_none)
-        __cilkrt_tls_views = m = hmap_new();
+    struct hmap *m = own_map();
     struct hentry *e = hmap_find(m, key);
     if (e)
         hmap_remove(m, e); /* a dead variable's, at the same address */
@@ -304,7 +309,7 @@ static struct hseg *merge_epoch(struct closure *c)
     struct hseg *first = r->first;
     for (struct hseg *s = r->rest, *next; s; s = next) {
         next = s->next;
-        first->map = hmap_merge(first->map, s->map);
+        first->map = hyper_map_merge(first->map, s->map);
         free(s);
     }
     free(r);
@@ -368,11 +373,6 @@ void hyper_root_enter(struct worker *w, struct hseg *s)
 struct hmap *hyper_map_none(void)
 {
     return &hmap_none;
-}
-
-struct hmap *hyper_map_merge(struct hmap *left, struct hmap *right)
-{
-    return hmap_merge(left, right);
 }
 
 unsigned long hyper_views_made(void)
