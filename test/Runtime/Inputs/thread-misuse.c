@@ -29,17 +29,22 @@ thread half(cont int k)
 thread total(cont int k, int v[3]) { send_argument(k, v[0] + v[1] + v[2]); }
 
 /* Element 2 of the vector is sent twice (which == 3), or element 1 never
- * (4). */
+ * (4). The first send to element 2 happens before the thread that sends
+ * it again is spawned: two sends that race are a data race in the program
+ * (ThreadSanitizer reports it) and the runtime promises to catch only
+ * sends in sequence (threads.c, cp_deliver). */
 thread elements(cont int k, int which)
 {
     cont int x[3];
     spawn_next total(k, ?x);
     spawn forgets(x[0], 1000);
-    spawn forgets(x[2], 1000);
-    if (which == 3)
+    if (which == 3) {
+        send_argument(x[2], 1000);
         spawn twice(x[2], 1);
-    else
+    } else {
+        spawn forgets(x[2], 1000);
         spawn forgets(x[1], 1);
+    }
 }
 
 cilk int main(int argc, char *argv[])
