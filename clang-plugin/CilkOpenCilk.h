@@ -4,9 +4,11 @@
 // that contains `cilk_spawn` becomes one (an implicit procedure), and may be
 // called like any function. `cilk_scope S` syncs the spawns of S when S
 // ends. The keyword `cilk_scope` is the pragma `cilk scope` (include/cilk.h),
-// which records where the statement after it begins; CilkSema.cpp finds the
-// statement there. `cilk_for` is the pragma `cilk for`, which rewrites the
-// loop into one over a count whose body clang outlines (CilkOpenCilk.cpp).
+// which records where the statement after it begins; the checks find the
+// statement there (Collector, CilkSemaInternal.h) and sync at its exits
+// (CilkSemaOpenCilk.cpp). `cilk_for` is the pragma `cilk for`, which
+// rewrites the loop into one over a count whose body clang outlines
+// (CilkOpenCilk.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CILK_CLANG_PLUGIN_CILKOPENCILK_H

@@ -12,6 +12,9 @@
 //                          __cilk_spawn_end(); }
 //   sync;            ->  __cilk_sync_marker();
 //
+// This header is what the rest of the plugin uses; CilkSemaInternal.h, the
+// private side, lists the files of the checks and what each owns.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CILK_CLANG_PLUGIN_CILKSEMA_H
 #define CILK_CLANG_PLUGIN_CILKSEMA_H

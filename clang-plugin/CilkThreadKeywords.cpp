@@ -397,7 +397,7 @@ private:
         // `& *`: an array of continuations (a vector left empty) decays,
         // and the marker's value is then the vector parameter's pointer.
         // An operand that is neither a pointer nor an array (`?y` on an
-        // `int y`) is no continuation, which CilkSema.cpp reports in
+        // `int y`) is no continuation, which CilkSemaThreads.cpp reports in
         // Cilk's words: __builtin_choose_expr gives `&*` a null pointer to
         // its type instead, so that clang has no indirection to reject and
         // y's own type is what it passes (5 is GCC's pointer_type_class,

@@ -31,8 +31,9 @@
 // the tokens after them: not followed by what their construct needs (a
 // name and `(`, a type), they are ordinary identifiers again, so that
 // Cilk-5 and C programs that use these words as names still compile.
-// `spawn T(args)` is the Cilk-5 keyword; CilkSema.cpp tells a thread's
-// spawn by its callee.
+// `spawn T(args)` is the Cilk-5 keyword; the checks tell a thread's spawn
+// by its callee (CilkSemaCilk5.cpp) and check its arguments
+// (CilkSemaThreads.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CILK_CLANG_PLUGIN_CILKTHREADKEYWORDS_H

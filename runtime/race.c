@@ -1103,14 +1103,21 @@ ATOMICS(64, uint64_t)
 extern void __libc_free(void *);
 extern void *__libc_realloc(void *, size_t);
 
-void free(void *p)
+/* The program's free and realloc in a race build (this library is linked
+ * before libc). Their C names are their own: the runtime's other files call
+ * free as every C file does, not into the race detector, which a library
+ * of the plain build does not even have. */
+void race_free(void *p) __asm__("free");
+void *race_realloc(void *p, size_t n) __asm__("realloc");
+
+void race_free(void *p)
 {
     if (p)
         forget((uintptr_t)p, malloc_usable_size(p));
     __libc_free(p);
 }
 
-void *realloc(void *p, size_t n)
+void *race_realloc(void *p, size_t n)
 {
     if (p)
         forget((uintptr_t)p, malloc_usable_size(p));

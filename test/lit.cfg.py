@@ -9,7 +9,7 @@
 #   %elide    prints the serial elision of a Cilk source file (test/elide.py)
 #   %gcc      gcc, to compile elisions independently of clang
 #   %racelib  the link flags of the race detector (empty in a sanitizer
-#             build, which has none: it stands in for TSan's runtime)
+#             run: it stands in for TSan's runtime)
 #   %status   runs a command and prints `status N` after its output
 #   %repeat   runs a command N times, requires the same output each time
 #   %run-vs-elision  compiles a Cilk program in each mode and -O level, runs
@@ -25,8 +25,15 @@ config.name = "Cilk"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cilk", ".ll", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py", "mutate.py", "repeat.py", "fuzz.py"]
+# A sanitizer run (lit --param cilk_sanitizer=thread, address or memory:
+# check-tsan, check-asan, check-msan) instruments every test program and
+# links the runtime built for that sanitizer; its outputs go beside the main
+# suite's, in test/<tsan|asan|msan>.
+sanitizer = lit_config.params.get("cilk_sanitizer", "")
+sanitizer_lib = f"-{sanitizer[0]}san" if sanitizer else ""
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.cilk_obj_root, "test")
+config.test_exec_root = os.path.join(config.cilk_obj_root, "test",
+                                     sanitizer_lib[1:])
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
@@ -39,12 +46,11 @@ plugin = os.path.join(config.cilk_plugin_dir, "cilk.so")
 pass_plugin = os.path.join(config.cilk_plugin_dir, "CilkPass.so")
 
 cilkcc = f"{clang} -fplugin={plugin}"
-cilkrt = f"-L{config.cilk_lib_dir} -lcilkrt -lpthread"
-if config.cilk_sanitizer:
-    # A sanitizer build: programs are instrumented and linked with it too.
-    cilkrt += f" -fsanitize={config.cilk_sanitizer} -g"
-    config.available_features.add(f"sanitizer-{config.cilk_sanitizer}")
-    # The build checks the runtime's memory safety; test programs (like the
+cilkrt = f"-L{config.cilk_lib_dir} -lcilkrt{sanitizer_lib} -lpthread"
+if sanitizer:
+    cilkrt += f" -fsanitize={sanitizer} -g"
+    config.available_features.add(f"sanitizer-{sanitizer}")
+    # The run checks the runtime's memory safety; test programs (like the
     # queens example) may leave their last boards to the exit.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
 
@@ -59,9 +65,10 @@ config.substitutions.append(("%cilkcc", cilkcc))
 config.substitutions.append(
     ("%cilkc", os.path.join(config.cilk_obj_root, "bin", "cilkc")))
 # MPI: hybrid programs and distributed runs (libcilkrt-mpi.a) when the build
-# found MPI and mpirun is here. %mpirun runs more processes than cores, as
-# root too (CI runs as root).
-if shutil.which("mpirun") and os.path.exists(
+# found MPI and mpirun is here (not in a sanitizer run: the distributed
+# runtime has no sanitizer variant). %mpirun runs more processes than
+# cores, as root too (CI runs as root).
+if not sanitizer and shutil.which("mpirun") and os.path.exists(
         os.path.join(config.cilk_lib_dir, "libcilkrt-mpi.a")):
     config.available_features.add("mpi")
     for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM",
@@ -83,7 +90,7 @@ for py in (config.python_executable, "/usr/bin/python3"):
 config.substitutions.append(("%cilkrt", cilkrt))
 config.substitutions.append(
     ("%racelib",
-     "" if config.cilk_sanitizer else f"-L{config.cilk_lib_dir} -lcilkrace"))
+     "" if sanitizer else f"-L{config.cilk_lib_dir} -lcilkrace"))
 config.substitutions.append(
     ("%cilkopt", f"{opt} -load-pass-plugin={pass_plugin}"))
 config.substitutions.append(("%elide", script("elide.py")))

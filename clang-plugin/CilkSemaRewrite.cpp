@@ -1,0 +1,110 @@
+//===- CilkSemaRewrite.cpp - Checked keywords into markers ----------------===//
+//
+// The rewriting of a checked, error-free body into the marker calls that
+// codegen leaves for the pass (CilkSema.h shows the forms): spawned calls
+// through __cilk_spawn_marker and its relatives, the end of each spawn
+// statement, `sync;` and `abort;`, and the sync before each return.
+// BodyChecker::run calls these once the checks have reported no error;
+// replaceChild also serves the rewrites of OpenCilk's spelling.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CilkSemaInternal.h"
+
+using namespace clang;
+
+namespace cilk {
+
+/// f(a)  ->  ((T)<marker>((void *)f))(a), the marker
+/// __cilk_spawn_marker (or __cilk_cp_spawn_marker for a thread)
+void BodyChecker::rewriteSpawn(CallExpr *CE, llvm::StringRef MarkerName) {
+  FunctionDecl *Marker = runtimeFunction(Ctx, MarkerName);
+  Expr *Callee = CE->getCallee();
+  SourceLocation Loc = Callee->getBeginLoc();
+  Expr *AsVoidPtr =
+      ImplicitCastExpr::Create(Ctx, Ctx.VoidPtrTy, CK_BitCast, Callee,
+                               nullptr, VK_PRValue, FPOptionsOverride());
+  Expr *Args[] = {AsVoidPtr};
+  CallExpr *MarkerCall =
+      CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), Args,
+                       Ctx.VoidPtrTy, VK_PRValue, Loc, FPOptionsOverride());
+  CE->setCallee(ImplicitCastExpr::Create(Ctx, Callee->getType(), CK_BitCast,
+                                         MarkerCall, nullptr, VK_PRValue,
+                                         FPOptionsOverride()));
+}
+
+/// sync;  ->  __cilk_sync_marker();  (abort; likewise)
+void BodyChecker::replaceByMarkerCall(Stmt *Parent, Stmt *SyncStmt,
+                                      llvm::StringRef Name) {
+  FunctionDecl *Marker = runtimeFunction(Ctx, Name);
+  SourceLocation Loc = SyncStmt->getBeginLoc();
+  CallExpr *Call = CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), {},
+                                    Ctx.VoidTy, VK_PRValue, Loc,
+                                    FPOptionsOverride());
+  for (Stmt *&Child : Parent->children())
+    if (Child == SyncStmt) {
+      Child = Call;
+      return;
+    }
+  llvm_unreachable("keyword statement not found under its parent");
+}
+
+/// lhs op= spawn f(a);  ->  { lhs op= spawn f(a); __cilk_spawn_end(); }
+/// The marker ends the code of the assignment, whatever control flow
+/// it has (a compare-exchange loop for an _Atomic lhs, a sanitizer's
+/// checks): the pass evaluates lhs before the spawn and makes the rest
+/// the spawn's tail.
+void BodyChecker::endSpawnStatement(Stmt *Parent, Stmt *S) {
+  FunctionDecl *Marker = runtimeFunction(Ctx, CILK_ABI_SPAWN_END);
+  SourceLocation Loc = S->getEndLoc();
+  Stmt *Body[] = {S, CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), {},
+                                      Ctx.VoidTy, VK_PRValue, Loc,
+                                      FPOptionsOverride())};
+  auto *Block = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
+                                     S->getBeginLoc(), Loc);
+  for (Stmt *&Child : Parent->children())
+    if (Child == S) {
+      Child = Block;
+      return;
+    }
+  llvm_unreachable("spawn statement not found under its parent");
+}
+
+/// Replaces Old, a child of Parent, by New.
+void BodyChecker::replaceChild(Stmt *Parent, Stmt *Old, Stmt *New) {
+  for (Stmt *&Child : Parent->children())
+    if (Child == Old) {
+      Child = New;
+      return;
+    }
+  llvm_unreachable("statement not found under its parent");
+}
+
+CallExpr *BodyChecker::syncMarkerCall(SourceLocation Loc) {
+  return CallExpr::Create(
+      Ctx, functionPointer(Ctx, runtimeFunction(Ctx, CILK_ABI_SYNC_MARKER), Loc),
+      {}, Ctx.VoidTy, VK_PRValue, Loc, FPOptionsOverride());
+}
+
+/// return e;  ->  { __cilk_sync_marker(); return e; }
+/// Cilk's implicit sync at return comes before e is evaluated, so that e
+/// sees the results of the children (the pass removes the syncs no
+/// spawn can precede, as in `if (n < 2) return n;`).
+void BodyChecker::syncBeforeReturn(Stmt *Parent, ReturnStmt *R) {
+  FunctionDecl *Marker = runtimeFunction(Ctx, CILK_ABI_SYNC_MARKER);
+  SourceLocation Loc = R->getBeginLoc();
+  Stmt *Body[] = {CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc), {},
+                                   Ctx.VoidTy, VK_PRValue, Loc,
+                                   FPOptionsOverride()),
+                  R};
+  auto *Block =
+      CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), Loc, Loc);
+  for (Stmt *&Child : Parent->children())
+    if (Child == R) {
+      Child = Block;
+      return;
+    }
+  llvm_unreachable("return statement not found under its parent");
+}
+
+} // namespace cilk
