@@ -63,33 +63,54 @@ static void spawnAndSync(CallInst *Call) {
                           [&](Use &U) { return U.getUser() != Store; });
 }
 
-bool spawnCallsOfProcedures(Module &M) {
-  SmallPtrSet<Function *, 16> Spawning;
-  SmallVector<Function *, 16> Procs;
-  for (Function &F : M)
+/// A call in F that spawnAndSync makes parallel: a plain direct call of a
+/// procedure in Spawning.
+static bool isCallOfSpawning(const Instruction &I,
+                             const SmallPtrSetImpl<const Function *> &Spawning) {
+  auto *CI = dyn_cast<CallInst>(&I);
+  return CI && !isSpawn(*CI) && !CI->isMustTailCall() &&
+         CI->getCalledFunction() && Spawning.count(CI->getCalledFunction());
+}
+
+bool callsSpawning(const Function &F,
+                   const SmallPtrSetImpl<const Function *> &Spawning) {
+  for (const Instruction &I : instructions(F))
+    if (isCallOfSpawning(I, Spawning))
+      return true;
+  return false;
+}
+
+SmallPtrSet<const Function *, 16> spawningProcedures(const Module &M) {
+  SmallPtrSet<const Function *, 16> Spawning;
+  SmallVector<const Function *, 16> Procs;
+  for (const Function &F : M)
     if (isCilkProcedure(F) && !F.isDeclaration()) {
       Procs.push_back(&F);
-      if (spawnsOrSyncs(F))
+      if (spawnsOrSyncs(F) || hasCilkFor(F))
         Spawning.insert(&F);
     }
-  bool Changed = false;
   for (bool Again = true; Again;) {
     Again = false;
-    for (Function *F : Procs) {
-      SmallVector<CallInst *, 8> Calls;
-      for (Instruction &I : instructions(*F))
-        if (auto *CI = dyn_cast<CallInst>(&I);
-            CI && !isSpawn(*CI) && !CI->isMustTailCall() &&
-            CI->getCalledFunction() &&
-            Spawning.count(CI->getCalledFunction()))
-          Calls.push_back(CI);
-      for (CallInst *CI : Calls)
-        spawnAndSync(CI);
-      if (!Calls.empty()) {
-        Changed = true;
-        Again |= Spawning.insert(F).second;
-      }
-    }
+    for (const Function *F : Procs)
+      if (!Spawning.count(F) && callsSpawning(*F, Spawning))
+        Again = Spawning.insert(F).second;
+  }
+  return Spawning;
+}
+
+bool spawnCallsOfProcedures(Module &M) {
+  SmallPtrSet<const Function *, 16> Spawning = spawningProcedures(M);
+  bool Changed = false;
+  for (Function &F : M) {
+    if (!isCilkProcedure(F) || F.isDeclaration())
+      continue;
+    SmallVector<CallInst *, 8> Calls;
+    for (Instruction &I : instructions(F))
+      if (isCallOfSpawning(I, Spawning))
+        Calls.push_back(cast<CallInst>(&I));
+    for (CallInst *CI : Calls)
+      spawnAndSync(CI);
+    Changed |= !Calls.empty();
   }
   return Changed;
 }

@@ -46,9 +46,11 @@
 // that spawns, the chunk's loop is the procedure's own, so that the body's
 // spawns stay parallel: a plain function would reach its serial elision).
 //
-// The body is called by a Cilk procedure: if it spawns, it is one too (its
-// implicit sync ends each iteration). The procedure's call is an ordinary
-// call of a procedure that spawns (CilkCalls.cpp, CilkEntry.cpp).
+// The body is called by a Cilk procedure: if it spawns, holds a cilk_for
+// or calls a procedure of this module that spawns, it is one too (its
+// implicit sync ends each iteration; the calls become spawns and syncs,
+// not computations nested in a C function). The procedure's call is an
+// ordinary call of a procedure that spawns (CilkCalls.cpp, CilkEntry.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +59,7 @@
 
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -255,10 +258,21 @@ static Function *buildDriver(const ForLoop &L, bool BodySpawns, bool Race) {
   return D;
 }
 
+bool hasCilkFor(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (isCallTo(I, CILK_ABI_FOR_BEGIN))
+      return true;
+  return false;
+}
+
 bool lowerCilkFors(Module &M, Mode TheMode, Instrument I) {
   Function *Marker = M.getFunction(CILK_ABI_FOR_BEGIN);
   if (!Marker)
     return false;
+  // A body that calls a procedure that spawns (or holds a cilk_for) is a
+  // procedure too, so that the call is a spawn and a sync
+  // (CilkCalls.cpp), not a computation nested in a C function.
+  SmallPtrSet<const Function *, 16> Spawning = spawningProcedures(M);
   SmallVector<CallInst *, 4> Begins;
   for (User *U : Marker->users())
     if (auto *CI = dyn_cast<CallInst>(U);
@@ -274,10 +288,12 @@ bool lowerCilkFors(Module &M, Mode TheMode, Instrument I) {
                                           ".cilk_for.body");
     if (!Serial && Found) {
       Function *Captured = L.Body->getCalledFunction();
-      bool BodySpawns = spawnsOrSyncs(*Captured);
+      bool BodySpawns = spawnsOrSyncs(*Captured) || hasCilkFor(*Captured) ||
+                        callsSpawning(*Captured, Spawning);
       if (BodySpawns)
         Captured->addFnAttr(CILK_ABI_FN_ATTR);
       Function *D = buildDriver(L, BodySpawns, I == Instrument::Race);
+      Spawning.insert(D);
       IRBuilder<> B(L.Body);
       Value *N = MC->getArgOperand(0);
       Value *G;

@@ -23,6 +23,8 @@
 
 #include "CilkPass.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 namespace cilk {
 
 /// Phase 1 (CilkMarkers.cpp). Returns true if the module changed.
@@ -150,6 +152,16 @@ inline constexpr const char *CILK_GRAIN_LOOP_MD = "cilk.grain";
 /// of this module that spawns or syncs becomes a spawn followed by a sync
 /// (CilkCalls.cpp). True if anything changed.
 bool spawnCallsOfProcedures(llvm::Module &M);
+/// The Cilk procedures of M that spawn, sync or hold a cilk_for, and those
+/// that call one of them (CilkCalls.cpp).
+llvm::SmallPtrSet<const llvm::Function *, 16>
+spawningProcedures(const llvm::Module &M);
+/// True if F calls a procedure of Spawning with a plain call, which
+/// spawnCallsOfProcedures makes a spawn and a sync in a Cilk procedure.
+bool callsSpawning(const llvm::Function &F,
+                   const llvm::SmallPtrSetImpl<const llvm::Function *> &Spawning);
+/// True if F holds a cilk_for the pass has not lowered yet (CilkFor.cpp).
+bool hasCilkFor(const llvm::Function &F);
 
 } // namespace cilk
 

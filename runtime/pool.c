@@ -238,6 +238,7 @@ bool sched_run_guest(struct root *r)
     struct worker *w = guest_enter(&prev);
     if (!w)
         return !__cilkrt_tls_worker && sched_submit(r);
+    r->nested = prev != NULL;
     /* Reducers: a computation nested in the strand of a worker's C code
      * (prev) goes on in that strand's segment, and leaves its views
      * there; one started by a thread outside the pool is leftmost. */
@@ -258,10 +259,11 @@ bool sched_run_guest(struct root *r)
     pthread_mutex_unlock(&sched_pool.mu);
 
     sched_run_root(w, r);
+    struct idle idle = {0};
     for (;;) {
         /* What a release left to this worker, and the parents on its
-         * deque that no thief took. Guests never steal: they run their
-         * own computation only. */
+         * deque that no thief took. A guest runs its own computation
+         * only. */
         while (w->next) {
             struct closure *c = w->next;
             w->next = NULL;
@@ -270,10 +272,30 @@ bool sched_run_guest(struct root *r)
         /* Stress took these from it (sched_stress_steal): if no thief has, the
          * guest runs them, the youngest first, as a worker would. */
         if (sched_pool.stress) {
-            struct closure *c = sched_take_held(w, w, true, NULL);
+            struct closure *c = sched_take_held(w, w, true, NULL, NULL);
             if (c) {
                 STAT_INC(w, steal_attempts); /* as steal() counts it */
                 sched_run_closure(w, c);
+                continue;
+            }
+        }
+        /* A worker (or a guest) whose C code nested the computation
+         * would idle while it waits: it steals the work the computation
+         * waits for, which keeps the workers that run the computation P
+         * (leapfrogging: whatever it takes ends before the computation
+         * does, so the nested computations still end innermost first). A
+         * thread from outside the pool only waits: it would be a thread
+         * more than the workers. */
+        if (prev && !sched_pool.forked &&
+            !atomic_load_explicit(&r->finished, memory_order_acquire)) {
+            struct closure *c = sched_steal_within(w, &r->c);
+            if (c) {
+                idle_found(&idle);
+                sched_run_closure(w, c);
+                continue;
+            }
+            if (!atomic_load_explicit(&r->finished, memory_order_acquire)) {
+                idle_failed(&idle, sched_pool.eager, sched_pool.stress);
                 continue;
             }
         }

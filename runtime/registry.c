@@ -82,10 +82,13 @@ void sched_root_finish(struct root *r)
         exit(*(const int *)r->result);
     }
     pthread_mutex_lock(&sched_pool.mu);
-    r->finished = true;
+    atomic_store_explicit(&r->finished, true, memory_order_release);
     atomic_fetch_sub_explicit(&sched_pool.active_roots, 1, memory_order_relaxed);
+    bool nested = r->nested; /* r may be gone once the mutex is released */
     pthread_cond_broadcast(&sched_pool.root_cv);
     pthread_mutex_unlock(&sched_pool.mu);
+    if (nested)
+        idle_wake_all();
 }
 
 /* The oldest submitted root, or null. */
@@ -130,7 +133,8 @@ void sched_root_init(struct root *r)
     atomic_init(&r->c.join, 1); /* the top frame, running */
     closure_init_gens(&r->c, 0);
     r->c.desc = NULL;
-    r->finished = false;
+    atomic_init(&r->finished, false);
+    r->nested = false;
     r->next = NULL;
 }
 

@@ -91,14 +91,21 @@ void sched_attempt_steal(atomic_int *cf);
 void sched_request_release(struct worker *v, bool locked);
 uint64_t sched_xorshift(uint64_t *state);
 uint64_t sched_next_random(struct worker *w);
+/* A steal attempt against a random victim that takes only work descending
+ * from closure top (a computation's root: a worker that waits for the
+ * computation it nested runs only what that computation is waiting for),
+ * or null. */
+struct closure *sched_steal_within(struct worker *w, const struct closure *top);
 /* Stress mode: v's youngest (owner) or oldest (thief) held closure if ok
- * accepts it; the stress thread's steals of v's oldest entries; arming
+ * accepts it and, for a non-null top, it descends from top; the stress
+ * thread's steals of v's oldest entries; arming
  * an eager worker's steal of its own (caller holds w->lock) and the pop
  * that finds it armed; a steal attempt against w itself as a closure
  * starts on it, with probability percent. */
 struct closure *sched_take_held(struct worker *w, struct worker *v,
                                 bool youngest,
-                                bool (*ok)(struct __cilk_frame *));
+                                bool (*ok)(struct __cilk_frame *),
+                                const struct closure *top);
 void sched_stress_steal(struct worker *v, unsigned n);
 void sched_stress_arm(struct worker *w);
 bool sched_stress_armed_pop(struct worker *w, struct __cilk_frame **t);

@@ -10,6 +10,7 @@
 #include "closure.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 struct worker;
@@ -30,7 +31,12 @@ struct root {
     const void *tmp;
     void *result; /* where the computation's result goes (size bytes) */
     unsigned long size;
-    bool finished;     /* guarded by the pool's mutex */
+    /* Written under the pool's mutex (its condition variable signals
+     * it); read atomically by a guest that steals while it waits. */
+    atomic_bool finished;
+    /* Its owner is a worker whose C code nested it, and steals while it
+     * waits (sched_run_guest): its end wakes the parked thieves. */
+    bool nested;
     struct root *next; /* the queue of submitted roots */
     pthread_t owner;   /* the thread that waits for it (set by sched_*) */
     /* Cilk main: in a process forked while it ran, where its owner is
@@ -76,15 +82,17 @@ bool sched_started(void);
 bool sched_submit(struct root *r);
 
 /* Runs r with the calling thread as a guest: it runs r's top frame itself
- * in a slot of its own, the workers may steal from it (it never steals),
- * and it returns when r has finished. A guest needs no free worker, so a
+ * in a slot of its own, the workers may steal from it, and it returns
+ * when r has finished. A guest needs no free worker, so a
  * program whose workers all wait for threads that call Cilk procedures
  * still makes progress; it needs a started pool only to run in parallel
  * (after sched_stop it runs r alone). The caller may be a worker, or a
  * guest, whose C code called a Cilk procedure: its own slot stays as it
- * is (thieves take its frames), and comes back when r has finished; it
- * waits for r, stealing nothing, so the computations nested this way end
- * innermost first. Returns false only if neither a guest slot nor (for a
+ * is (thieves take its frames), and comes back when r has finished; while
+ * it waits for r it steals only work that descends from r (leapfrogging),
+ * so the computations nested this way end innermost first. A thread from
+ * outside the pool only waits (it would be one thread more than the
+ * workers). Returns false only if neither a guest slot nor (for a
  * thread outside the pool) the pool is available. */
 bool sched_run_guest(struct root *r);
 

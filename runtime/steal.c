@@ -122,12 +122,52 @@ uint64_t sched_next_random(struct worker *w)
     return sched_xorshift(&w->rng);
 }
 
+static bool is_thread(struct __cilk_frame *e)
+{
+    return e->desc->flags & CILK_DESC_THREAD;
+}
+
+/* Whether closure c is top or descends from it (parent links end at a
+ * closure without a descriptor: a computation's root, or the parent of a
+ * frame that came from another process). */
+static bool descends(const struct closure *c, const struct closure *top)
+{
+    for (; c; c = c->parent) {
+        if (c == top)
+            return true;
+        if (!c->desc)
+            return false;
+    }
+    return false;
+}
+
+/* Whether v's deque entry e would become a closure that descends from top
+ * (a procedure's: e itself if it is a closure already, else a frame whose
+ * parent is v->last_stolen, as promote links it). Caller holds v->lock and
+ * has claimed e: e cannot end while it is on the deque, nor last_stolen
+ * before v clears it under the lock, nor an ancestor of either before
+ * the child it waits for joins it. (v->bottom, by contrast, may name a
+ * closure another worker has completed while v unwinds.) */
+static bool entry_within(struct worker *v, struct __cilk_frame *e,
+                         const struct closure *top)
+{
+    if (is_thread(e))
+        return false;
+    if ((struct closure *)e ==
+            atomic_load_explicit(&v->bottom, memory_order_relaxed) ||
+        (e->desc->flags & CILK_DESC_LAZY))
+        return descends((struct closure *)e, top);
+    return descends(v->last_stolen, top);
+}
+
 /* Claims the oldest entry of v's deque, as a thief does, if ok(entry)
- * accepts it (a null ok accepts any): returns it with v->lock held, or
- * null with the lock released (the owner popped it first, v's deque is
- * being stopped, or ok refused). */
+ * accepts it (a null ok accepts any) and, for a non-null top, it descends
+ * from top (entry_within): returns it with v->lock held, or null with the
+ * lock released (the owner popped it first, v's deque is being stopped,
+ * or the entry was refused). */
 static inline struct __cilk_frame *claim_oldest(struct worker *v,
-                                                bool (*ok)(struct __cilk_frame *))
+                                                bool (*ok)(struct __cilk_frame *),
+                                                const struct closure *top)
 {
     spin_lock(&v->lock);
     bool armed = atomic_load_explicit(&v->armed_head, memory_order_relaxed);
@@ -140,7 +180,8 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
     atomic_store(&v->head, h + 1);
     /* The entry is ours once the owner cannot be popping it; only then
      * may we look at it (a popped one may be freed already). */
-    if (h + 1 > atomic_load(&v->tail) || (ok && !ok(*h))) {
+    if (h + 1 > atomic_load(&v->tail) || (ok && !ok(*h)) ||
+        (top && !entry_within(v, *h, top))) {
         atomic_store(&v->head, h);
         if (armed)
             sched_stress_arm(v); /* nothing taken: the owner's steal still comes */
@@ -150,15 +191,13 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
     return *h;
 }
 
-static bool is_thread(struct __cilk_frame *e)
-{
-    return e->desc->flags & CILK_DESC_THREAD;
-}
-
 /* A steal attempt against a random victim; threads_only: take the oldest
  * entry only if it is a thread's closure (threads.c), and ask for no
- * release. */
-static struct closure *steal_from_random(struct worker *w, bool threads_only)
+ * release; a non-null top: take it (or a closure stress mode holds) only
+ * if it descends from top (a release asked of a victim that runs other
+ * work costs it a release, as any thief's does). */
+static struct closure *steal_from_random(struct worker *w, bool threads_only,
+                                         const struct closure *top)
 {
     int n = atomic_load_explicit(&sched_pool.nvictims, memory_order_acquire);
     if (n < 2)
@@ -166,8 +205,9 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
     int k = (int)(sched_next_random(w) % (uint64_t)(n - 1));
     struct worker *v = sched_pool.workers[k >= w->id ? k + 1 : k];
     STAT_INC(w, steal_attempts);
-    struct closure *c =
-        sched_pool.stress && !threads_only ? sched_take_held(w, v, false, NULL) : NULL;
+    struct closure *c = sched_pool.stress && !threads_only
+                            ? sched_take_held(w, v, false, NULL, top)
+                            : NULL;
     if (c)
         return c;
     if (deque_looks_empty(v)) {
@@ -176,7 +216,8 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
         STAT_INC(w, empty);
         return NULL;
     }
-    struct __cilk_frame *e = claim_oldest(v, threads_only ? is_thread : NULL);
+    struct __cilk_frame *e =
+        claim_oldest(v, threads_only ? is_thread : NULL, top);
     if (!e)
         return NULL;
     c = promote(w, v, e, NULL);
@@ -212,10 +253,9 @@ static struct closure *steal_from_random(struct worker *w, bool threads_only)
  * run what was stolen from it could wait forever (a search that only an
  * abort ends, with every other worker busy in a subtree the abort is to
  * stop). Threads' closures are not taken (a worker that waits for a
- * thread's result runs only threads: threads.c). A guest, which never
- * steals, takes its own held closures back while it waits for its
- * computation (sched_run_guest): its thread may be what the workers wait
- * for. */
+ * thread's result runs only threads: threads.c). A guest takes its own
+ * held closures back while it waits for its computation
+ * (sched_run_guest): its thread may be what the workers wait for. */
 
 static bool is_procedure(struct __cilk_frame *e)
 {
@@ -249,7 +289,8 @@ static void hold(struct worker *v, struct closure *c, bool made)
  * or of a thread that is no worker (null w: dist.c's communicator). */
 struct closure *sched_take_held(struct worker *w, struct worker *v,
                                  bool youngest,
-                                 bool (*ok)(struct __cilk_frame *))
+                                 bool (*ok)(struct __cilk_frame *),
+                                 const struct closure *top)
 {
     if (!atomic_load_explicit(&v->nheld, memory_order_relaxed))
         return NULL;
@@ -257,7 +298,9 @@ struct closure *sched_take_held(struct worker *w, struct worker *v,
     spin_lock(&v->lock);
     if (v->held_first < v->held_end) {
         unsigned i = youngest ? v->held_end - 1 : v->held_first;
-        if (!ok || ok((struct __cilk_frame *)v->held[i].c)) {
+        struct closure *c = v->held[i].c;
+        if ((!ok || ok((struct __cilk_frame *)c)) &&
+            (!top || (!is_thread((struct __cilk_frame *)c) && descends(c, top)))) {
             h = v->held[i];
             if (youngest)
                 v->held_end--;
@@ -289,7 +332,7 @@ void sched_stress_steal(struct worker *v, unsigned n)
 {
     bool took = false;
     while (n-- && !deque_looks_empty(v)) {
-        struct __cilk_frame *e = claim_oldest(v, is_procedure);
+        struct __cilk_frame *e = claim_oldest(v, is_procedure, NULL);
         if (!e)
             break;
         bool made;
@@ -372,14 +415,19 @@ void sched_stress_released(struct worker *w)
 struct closure *sched_steal(struct worker *w)
 {
     struct closure *c = NULL;
-    if (sched_pool.stress && (c = sched_take_held(w, w, true, NULL)))
+    if (sched_pool.stress && (c = sched_take_held(w, w, true, NULL, NULL)))
         STAT_INC(w, steal_attempts);
-    return c ? c : steal_from_random(w, false);
+    return c ? c : steal_from_random(w, false, NULL);
 }
 
 struct closure *sched_steal_thread(struct worker *w)
 {
-    return steal_from_random(w, true);
+    return steal_from_random(w, true, NULL);
+}
+
+struct closure *sched_steal_within(struct worker *w, const struct closure *top)
+{
+    return steal_from_random(w, false, top);
 }
 
 struct closure *sched_take_oldest(unsigned first,
@@ -388,12 +436,12 @@ struct closure *sched_take_oldest(unsigned first,
     int n = atomic_load_explicit(&sched_pool.nvictims, memory_order_acquire);
     for (int i = 0; i < n; i++) {
         struct worker *v = sched_pool.workers[(first + (unsigned)i) % (unsigned)n];
-        struct closure *c = sched_pool.stress ? sched_take_held(NULL, v, false, wanted) : NULL;
+        struct closure *c = sched_pool.stress ? sched_take_held(NULL, v, false, wanted, NULL) : NULL;
         if (c)
             return c; /* stress: older than v's deque's entries */
         if (deque_looks_empty(v))
             continue;
-        struct __cilk_frame *e = claim_oldest(v, wanted);
+        struct __cilk_frame *e = claim_oldest(v, wanted, NULL);
         if (e) {
             struct closure *c = promote(NULL, v, e, NULL);
             spin_unlock(&v->lock);

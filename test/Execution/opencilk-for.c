@@ -3,9 +3,10 @@
 // the variable on either side), steps of ++, --, += and -= (constant or
 // not), empty and one-iteration ranges, negative bounds, the bound and the
 // step evaluated once, #pragma cilk grainsize, continue, nested loops, a
-// spawn and a cilk_scope in the body, loops in functions that spawn and in
-// a plain main: each iteration writes its own slot, and the slots are
-// checked against the serial projection.
+// spawn and a cilk_scope in the body, a body that only calls a function
+// that spawns, loops in functions that spawn and in a plain main: each
+// iteration writes its own slot, and the slots are checked against the
+// serial projection.
 // The bound and the step are evaluated once, as in OpenCilk (the serial
 // projection evaluates them at each iteration: that line goes to stderr).
 // RUN: %run-vs-elision --reference projection %s 1000 | FileCheck %s
@@ -14,7 +15,7 @@
 // CHECK: narrow 635 27575 375 32625 31375
 // CHECK: pointers 1000 499500 334 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk
 // CHECK: grains 965077278808180839 -7067157166989637600 999
-// CHECK: nested 1999000 spawns 317 scope 1000
+// CHECK: nested 1999000 spawns 317 scope 1000 calls 993
 // ONCE: once bound 1 step 1
 #include <cilk/cilk.h>
 #include <stdio.h>
@@ -187,6 +188,11 @@ long nested(int n)
     long t = 0;
     for (int i = 0; i < 20; i++)
         t += f[i];
+    long c[20], u = 0;
+    cilk_for (int i = 0; i < 20; i++)
+        c[i] = fib(i % 15);
+    for (int i = 0; i < 20; i++)
+        u += c[i];
     cilk_for (int i = 0; i < n; i++) {
         cilk_scope {
             slot[i] = cilk_spawn fib(1);
@@ -194,7 +200,8 @@ long nested(int n)
         slot[i] += 0;
     }
     cilk_sync;
-    printf("nested %ld spawns %ld scope %ld\n", s, t + x - 610, sum_to(n));
+    printf("nested %ld spawns %ld scope %ld calls %ld\n", s, t + x - 610,
+           sum_to(n), u);
     return s;
 }
 
