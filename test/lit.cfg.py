@@ -77,6 +77,10 @@ if not sanitizer and shutil.which("mpirun") and os.path.exists(
 config.substitutions.append(("%mpirun", "mpirun"))
 config.substitutions.append(("%run-dist", script("run-dist.py") +
     f" --cilkc {os.path.join(config.cilk_obj_root, 'bin', 'cilkc')}"))
+# The runtime's sanitizer variants: built unless the C compiler of the
+# build is not clang (runtime/CMakeLists.txt).
+if os.path.exists(os.path.join(config.cilk_lib_dir, "libcilkrt-tsan.a")):
+    config.available_features.add("sanitizer-runtimes")
 if shutil.which("make"):
     config.available_features.add("make")
 if shutil.which("gdb"):
