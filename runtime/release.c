@@ -117,6 +117,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         inlet = w->last_inlet;
         gen = w->last_gen;
         w->last_stolen = NULL; /* delivered through the release */
+        worker_forget_stolen_bottom(w);
     }
     spin_unlock(&w->lock);
     release_finish(w, parent, dst, inlet, gen);

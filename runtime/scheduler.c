@@ -121,6 +121,8 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
     void *dst = w->last_dst;
     __cilk_inlet_fn inlet = w->last_inlet;
     w->last_stolen = NULL;
+    if (p)
+        worker_forget_stolen_bottom(w);
     spin_unlock(&w->lock);
     w->unwinding = true;
     if (p) {
@@ -165,6 +167,7 @@ int __cilkrt_pop_slow(void *wv, void *result)
     __cilk_inlet_fn inlet = w->last_inlet;
     int gen = w->last_gen;
     w->last_stolen = NULL;
+    worker_forget_stolen_bottom(w);
     spin_unlock(&w->lock);
     w->unwinding = true;
     if (hyper_on)

@@ -44,9 +44,10 @@ struct worker {
     __cilk_inlet_fn last_inlet;
     int last_gen; /* the child's abort generation in last_stolen */
     /* The closure the owner's scheduler is running now (null while it runs
-     * Cilk main's fast clone, or once a release left it on the deque).
-     * Written by the owner before it pushes that closure; read by a thief
-     * holding `lock` after it saw the push. */
+     * Cilk main's fast clone, once a release left it on the deque, or once
+     * a thief took it: worker_forget_stolen_bottom). Written by the owner
+     * before it pushes that closure; read by a thief holding `lock` after
+     * it saw the push. */
     _Atomic(struct closure *) bottom;
     struct __cilk_frame **deque; /* base of the deque array */
     struct __cilk_frame **deque_last; /* its last entry, never filled */
@@ -140,6 +141,17 @@ _Static_assert(__builtin_offsetof(struct worker, tail) ==
 _Static_assert(__builtin_offsetof(struct worker, head) ==
                    CILK_ABI_WORKER_HEAD_OFFSET,
                "worker head offset is part of the ABI");
+
+/* A pop or a release found that thieves took w's frames, its bottom
+ * closure's first (they take the oldest first, and a slow clone pushes its
+ * closure before each spawned call): the closure runs elsewhere now and
+ * may end there before w's stack has unwound, so bottom must not name it
+ * (sched_stop_doomed walks a victim's bottom). Caller: w, holding
+ * w->lock. */
+static inline void worker_forget_stolen_bottom(struct worker *w)
+{
+    atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
+}
 
 extern __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
