@@ -11,14 +11,16 @@
  *   frames between the call and the Cilk frames below it cannot be
  *   released or stolen through: the computation is nested, in a slot of
  *   its own, while thieves may still take the frames below. In a profile
- *   build, and when no guest slot is left, f runs as its serial elision
- *   (f.serial) there instead, inside the strand that called it (a strand's
- *   clock cannot leave out a nested computation). A program whose main()
+ *   build, in a reducer's callback the runtime called (hyper.h), and when
+ *   no guest slot is left, f runs as its serial elision (f.serial) there
+ *   instead, inside the strand that called it (a strand's clock cannot
+ *   leave out a nested computation). A program whose main()
  *   is plain C starts the pool at its first such call, with the options of
  *   the environment (CILK_NWORKERS, CILK_STACK, CILK_STRESS). */
 #include "entry.h"
 #include "cilk-abi.h"
 #include "cilk/cilk_api.h"
+#include "hyper.h"
 #include "options.h"
 #include "profile.h"
 #include "scheduler.h"
@@ -131,7 +133,7 @@ void Cilk_terminate(struct CilkContext *context)
 int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
                  void *result, unsigned long size)
 {
-    if (__cilkrt_tls_worker && units_profiled())
+    if ((__cilkrt_tls_worker && units_profiled()) || hyper_in_callback)
         return CILK_RUN_SERIAL;
     start_from_environment();
     struct root r = {.thunk = thunk, .args = args, .tmp = tmp,

@@ -159,7 +159,9 @@ struct hmap *hyper_map_merge(struct hmap *left, struct hmap *right)
             continue;
         }
         if (!left || l) {
+            hyper_in_callback++;
             r->reduce(left ? l->view : r->key, r->view);
+            hyper_in_callback--;
             free(r->view);
             n++;
         } else {
@@ -173,6 +175,8 @@ struct hmap *hyper_map_merge(struct hmap *left, struct hmap *right)
 }
 
 /* ---- The entry points of generated code (cilk-abi.h) ---- */
+
+__thread int hyper_in_callback;
 
 void __cilkrt_hyper_enable(void)
 {
@@ -197,7 +201,9 @@ new_view(void *key, unsigned long size, __cilk_identity_fn identity,
     void *view = aligned_alloc(64, (size + 63) & ~(unsigned long)63);
     if (!view)
         abort();
+    hyper_in_callback++;
     identity(view);
+    hyper_in_callback--;
     hmap_put(m, (struct hentry){key, view, reduce});
     atomic_fetch_add_explicit(&views_made, 1, memory_order_relaxed);
     return view;

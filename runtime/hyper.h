@@ -62,6 +62,12 @@ struct hrec {
 };
 
 extern bool hyper_on;
+/* Nonzero while this thread runs a reducer's identity or reduce callback
+ * for the runtime (making a view, merging views): a function that spawns,
+ * called from the callback, runs as its serial elision there (entry.c),
+ * since a computation nested in the merge would steal, merge and free
+ * views under the merge that called it. */
+extern __thread int hyper_in_callback;
 extern __thread struct hmap *__cilkrt_tls_views
     __attribute__((tls_model("initial-exec")));
 

@@ -4,14 +4,16 @@
 // p[0], &x as the current view, reducers in cilk_for, a local reducer of a
 // function that runs in parallel with itself (declared in a segment a steal
 // started), a block that declares one in a spawning function, a reducer
-// updated by a computation nested through a C function pointer, and
-// associative but not commutative reducers (a list and a string, in serial
-// order): every mode, P = 1, 2, 4, 8, with and without stress, against the
-// serial projection.
+// updated by a computation nested through a C function pointer, callbacks
+// that call a function that spawns (through a pointer: it runs as its
+// serial elision inside the runtime's merge), and associative but not
+// commutative reducers (a list and a string, in serial order): every mode,
+// P = 1, 2, 4, 8, with and without stress, against the serial projection.
 // RUN: %run-vs-elision --reference projection %s 18 | FileCheck %s
 // CHECK: global 4181 list 8361 16409195604809060270 string 4181 8fe09dc8
 // CHECK: for 499500 typedef 1000 struct 1000 -1000 1 999 view 1000
 // CHECK: parallel locals 479660 block 4950 nested 1000 minmax -7 992
+// CHECK: callbacks 499500
 #include <cilk/cilk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +150,24 @@ static void run_nested(long n)
     call_through(nested_sum, n - n / 2);
 }
 
+/* Callbacks that call a function that spawns, through a pointer as C code
+ * would (each call adds 0). */
+static long fib(long n)
+{
+    if (n < 2)
+        return n;
+    long a = cilk_spawn fib(n - 1);
+    long b = fib(n - 2);
+    cilk_sync;
+    return a + b;
+}
+static long (*volatile fib_ptr)(long) = fib;
+static void spawning_zero(void *v) { *(long *)v = fib_ptr(10) - 55; }
+static void spawning_add(void *l, void *r)
+{
+    *(long *)l += *(long *)r + fib_ptr(12) - 144;
+}
+
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 18;
@@ -214,5 +234,9 @@ int main(int argc, char **argv)
     }
     printf("parallel locals %ld block %ld nested %ld minmax %ld %ld\n",
            parallel, block, leaves, lo, hi);
+    long cilk_reducer(spawning_zero, spawning_add) calls = 0;
+    cilk_for (int i = 0; i < 1000; i++)
+        calls += i;
+    printf("callbacks %ld\n", calls);
     return 0;
 }
