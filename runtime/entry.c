@@ -28,6 +28,7 @@
 #include "units.h"
 #include "worker.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -90,6 +91,7 @@ static void start_with_options(int *argc, char **argv)
 {
     if (sched_started())
         return;
+    int saved_errno = errno; /* the program's, whatever starting sets */
     struct cilk_options opts;
     int parsed = cilk_parse_options(argc, argv, &opts);
     if (parsed > 0)
@@ -103,6 +105,7 @@ static void start_with_options(int *argc, char **argv)
     entry_start = entry_prepare(&opts, mode);
     if (sched_start(opts.nproc, mode))
         atexit(report_at_exit);
+    errno = saved_errno;
 }
 
 static void start_from_environment(void)

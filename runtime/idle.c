@@ -41,6 +41,7 @@
  * `parked`) costs that thief one timeout. */
 #include "idle.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <sched.h>
@@ -78,13 +79,18 @@ void idle_wake_all(void)
         futex_wake(INT_MAX);
 }
 
+/* errno is the program's: the wait's ETIMEDOUT or EAGAIN must not reach
+ * the code this thread runs next (a stolen continuation, or the caller of
+ * a nested computation). */
 static void park(long ns)
 {
+    int saved_errno = errno;
     unsigned e = atomic_load_explicit(&epoch, memory_order_relaxed);
     atomic_fetch_add_explicit(&parked, 1, memory_order_seq_cst);
     struct timespec ts = {0, ns};
     syscall(SYS_futex, &epoch, FUTEX_WAIT_PRIVATE, e, &ts, NULL, 0);
     atomic_fetch_sub_explicit(&parked, 1, memory_order_relaxed);
+    errno = saved_errno;
 }
 
 static uint64_t now_ns(void)
