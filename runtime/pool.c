@@ -285,7 +285,9 @@ bool sched_run_guest(struct root *r)
          * (leapfrogging: whatever it takes ends before the computation
          * does, so the nested computations still end innermost first). A
          * thread from outside the pool only waits: it would be a thread
-         * more than the workers. */
+         * more than the workers. A finished computation is left below,
+         * under the pool's mutex: sched_root_finish reads r until it
+         * releases it. */
         if (prev && !sched_pool.forked &&
             !atomic_load_explicit(&r->finished, memory_order_acquire)) {
             struct closure *c = sched_steal_within(w, &r->c);

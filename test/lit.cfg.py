@@ -30,10 +30,10 @@ config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status
 # links the runtime built for that sanitizer; its outputs go beside the main
 # suite's, in test/<tsan|asan|msan>.
 sanitizer = lit_config.params.get("cilk_sanitizer", "")
-sanitizer_lib = f"-{sanitizer[0]}san" if sanitizer else ""
+sanitizer_short = f"{sanitizer[0]}san" if sanitizer else ""  # tsan, ...
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cilk_obj_root, "test",
-                                     sanitizer_lib[1:])
+                                     sanitizer_short)
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
@@ -46,7 +46,8 @@ plugin = os.path.join(config.cilk_plugin_dir, "cilk.so")
 pass_plugin = os.path.join(config.cilk_plugin_dir, "CilkPass.so")
 
 cilkcc = f"{clang} -fplugin={plugin}"
-cilkrt = f"-L{config.cilk_lib_dir} -lcilkrt{sanitizer_lib} -lpthread"
+cilkrt_lib = f"cilkrt-{sanitizer_short}" if sanitizer else "cilkrt"
+cilkrt = f"-L{config.cilk_lib_dir} -l{cilkrt_lib} -lpthread"
 if sanitizer:
     cilkrt += f" -fsanitize={sanitizer} -g"
     config.available_features.add(f"sanitizer-{sanitizer}")
