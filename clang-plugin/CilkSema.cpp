@@ -249,7 +249,8 @@ void BodyChecker::run(Stmt *Root) {
       C.AbortRefs.empty() && C.Synched.empty() && C.ThreadCalls.empty() &&
       C.ThreadKeywords.empty() && C.Missing.empty() && C.Sends.empty() &&
       C.Continuations.empty() && C.Vectors.empty() &&
-      C.AnySyncRefs.empty() && C.ForBodies.empty() && !InThread)
+      C.AnySyncRefs.empty() && C.ForBodies.empty() && C.Scopes.empty() &&
+      !InThread)
     return;
   // A cilk_for body's iterations run in parallel: none may end the loop.
   for (DoStmt *D : C.ForBodies) {
@@ -273,6 +274,7 @@ void BodyChecker::run(Stmt *Root) {
     InCilk = true;
   }
   ParentMap PM(Root);
+  checkJumpsIntoScopes(PM, C);
   checkInletBodies(PM, C.InletBegins);
   checkThreadBody(PM, C);
 

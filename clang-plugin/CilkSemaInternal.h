@@ -171,6 +171,14 @@ public:
     LabelAddresses.push_back(E);
     return true;
   }
+  bool VisitGotoStmt(GotoStmt *G) {
+    Gotos.push_back(G);
+    return true;
+  }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    Switches.push_back(S);
+    return true;
+  }
 
   llvm::SmallVector<UnaryOperator *, 16> Spawns;
   llvm::SmallVector<DeclRefExpr *, 8> SyncRefs;
@@ -184,6 +192,8 @@ public:
   llvm::SmallVector<AddrLabelExpr *, 2> LabelAddresses;
   llvm::SmallVector<CallExpr *, 2> ReturnsTwice; // setjmp and relatives
   llvm::SmallVector<ReturnStmt *, 8> Returns;
+  llvm::SmallVector<GotoStmt *, 4> Gotos;
+  llvm::SmallVector<SwitchStmt *, 4> Switches;
   /// Continuation-passing threads: direct calls of threads, spawn_next
   /// and tail_call markers, missing arguments, sends, `cont` variables.
   llvm::SmallVector<CallExpr *, 4> ThreadCalls, ThreadKeywords, Missing, Sends,
@@ -235,9 +245,11 @@ private:
   CallExpr *moveSpawnToCall(ParentMap &PM, UnaryOperator *UO);
   static void breaksOut(Stmt *S, bool Inner,
                         llvm::SmallVectorImpl<Stmt *> &Out);
-  static void jumpsOut(Stmt *S, bool InLoop, bool InSwitch,
+  static void jumpsOut(const ParentMap &PM, Stmt *S, Stmt *Scope,
+                       bool InLoop, bool InSwitch,
                        llvm::SmallVectorImpl<Stmt *> &Out);
   void syncAtScopeExits(ParentMap &PM, Stmt *S);
+  void checkJumpsIntoScopes(const ParentMap &PM, const Collector &C);
 
   // Continuation-passing threads (CilkSemaThreads.cpp).
   static const DeclRefExpr *subscriptedVariable(const Expr *E);
@@ -272,7 +284,8 @@ private:
                            llvm::StringRef Name);
   void endSpawnStatement(Stmt *Parent, Stmt *S);
   static void replaceChild(Stmt *Parent, Stmt *Old, Stmt *New);
-  CallExpr *syncMarkerCall(SourceLocation Loc);
+  /// A call of the marker Name (a void function of no arguments).
+  CallExpr *markerCall(llvm::StringRef Name, SourceLocation Loc);
   void syncBeforeReturn(Stmt *Parent, ReturnStmt *R);
 
   ASTContext &Ctx;

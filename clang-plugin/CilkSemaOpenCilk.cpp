@@ -49,34 +49,74 @@ void BodyChecker::breaksOut(Stmt *S, bool Inner,
     breaksOut(Child, Inner, Out);
 }
 
-/// Collects the jumps in S that leave it: break and continue outside
-/// S's own loops (and break outside its switches), and every goto (its
-/// label may lie outside; a sync too many changes no result).
-void BodyChecker::jumpsOut(Stmt *S, bool InLoop, bool InSwitch,
+/// True if S lies inside Outer (or is Outer).
+static bool isWithin(const ParentMap &PM, Stmt *S, Stmt *Outer) {
+  for (; S; S = PM.getParent(S))
+    if (S == Outer)
+      return true;
+  return false;
+}
+
+/// Collects the jumps in S, the body of Scope, that leave Scope: break and
+/// continue outside S's own loops (and break outside its switches), a
+/// goto to a label outside Scope, and every return.
+void BodyChecker::jumpsOut(const ParentMap &PM, Stmt *S, Stmt *Scope,
+                           bool InLoop, bool InSwitch,
                            llvm::SmallVectorImpl<Stmt *> &Out) {
   if (!S)
     return;
   if ((isa<BreakStmt>(S) && !InLoop && !InSwitch) ||
-      (isa<ContinueStmt>(S) && !InLoop) || isa<GotoStmt>(S))
+      (isa<ContinueStmt>(S) && !InLoop) || isa<ReturnStmt>(S))
+    Out.push_back(S);
+  if (auto *G = dyn_cast<GotoStmt>(S);
+      G && !isWithin(PM, G->getLabel()->getStmt(), Scope))
     Out.push_back(S);
   if (isa<Expr>(S))
     return; // statement expressions aside, no jumps in expressions
   InLoop |= isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
   InSwitch |= isa<SwitchStmt>(S);
   for (Stmt *Child : S->children())
-    jumpsOut(Child, InLoop, InSwitch, Out);
+    jumpsOut(PM, Child, Scope, InLoop, InSwitch, Out);
 }
 
-/// cilk_scope S  ->  { S'; __cilk_sync_marker(); }, where S' is S with
-/// `{ __cilk_sync_marker(); J }` for each jump J that leaves it (a return
-/// syncs anyway). The sync waits for every child of the procedure, those
-/// spawned before the scope too: a sync more than OpenCilk's, which
-/// waits for the scope's own only, changes no result. A spawn statement
-/// wrapped by endSpawnStatement is taken with its end marker.
+/// A goto to a label inside a cilk_scope, or a switch's case inside one,
+/// from outside it: an error at the jump (the scope's sync region would be
+/// entered without its start, cilk-abi.h).
+void BodyChecker::checkJumpsIntoScopes(const ParentMap &PM,
+                                       const Collector &C) {
+  auto Report = [&](SourceLocation At, int Kind, Stmt *Scope) {
+    Diags.D.Report(SM.getFileLoc(At), Diags.JumpIntoScope) << Kind;
+    Diags.D.Report(SM.getFileLoc(Scope->getBeginLoc()),
+                   Diags.ScopeBeginsHere);
+  };
+  for (Stmt *Scope : C.Scopes) {
+    for (GotoStmt *G : C.Gotos)
+      if (isWithin(PM, G->getLabel()->getStmt(), Scope) &&
+          !isWithin(PM, G, Scope))
+        Report(G->getGotoLoc(), 0, Scope);
+    for (SwitchStmt *Sw : C.Switches)
+      if (!isWithin(PM, Sw, Scope))
+        for (SwitchCase *Case = Sw->getSwitchCaseList(); Case;
+             Case = Case->getNextSwitchCase())
+          if (isWithin(PM, Case, Scope))
+            Report(Case->getKeywordLoc(), 1, Scope);
+  }
+}
+
+/// cilk_scope S  ->
+///   { __cilk_region_begin(); S'; __cilk_sync_marker(); __cilk_region_end(); }
+/// where S' is S with `{ __cilk_sync_marker(); __cilk_region_end(); J }` for
+/// each jump J that leaves it (cilk-abi.h: sync regions). The sync at the
+/// end waits for the scope's own children only; so does a cilk_sync in S.
+/// A return's own sync (syncBeforeReturn) comes after the region's end:
+/// at depth 0, it waits for all of the procedure's children. A jump that
+/// leaves several scopes gets the markers of each, in whatever order the
+/// scopes are rewritten: only their number counts.
+/// A spawn statement wrapped by endSpawnStatement is taken with its end
+/// marker.
 void BodyChecker::syncAtScopeExits(ParentMap &PM, Stmt *S) {
   llvm::SmallVector<Stmt *, 4> Jumps;
-  jumpsOut(S, false, false, Jumps);
-  // Nested scopes are rewritten first: PM follows each replacement.
+  jumpsOut(PM, S, S, false, false, Jumps);
   auto Wrap = [&](Stmt *Old, llvm::ArrayRef<Stmt *> Body) {
     Stmt *Parent = PM.getParent(Old);
     auto *New = CompoundStmt::Create(Ctx, Body, FPOptionsOverride(),
@@ -85,8 +125,18 @@ void BodyChecker::syncAtScopeExits(ParentMap &PM, Stmt *S) {
     PM.setParent(New, Parent);
     PM.addStmt(New);
   };
-  for (Stmt *J : Jumps)
-    Wrap(J, {syncMarkerCall(J->getBeginLoc()), J});
+  for (Stmt *J : Jumps) {
+    SourceLocation L = J->getBeginLoc();
+    // `{ __cilk_sync_marker(); return e; }` (syncBeforeReturn) as a whole.
+    if (auto *R = dyn_cast<ReturnStmt>(J))
+      if (auto *P = dyn_cast_or_null<CompoundStmt>(PM.getParent(R));
+          P && P->size() == 2 && P->body_back() == R)
+        if (auto *First = dyn_cast<CallExpr>(P->body_front());
+            First && isCallOf(First, CILK_ABI_SYNC_MARKER))
+          J = P;
+    Wrap(J, {markerCall(CILK_ABI_SYNC_MARKER, L),
+             markerCall(CILK_ABI_REGION_END, L), J});
+  }
   Stmt *Unit = S;
   for (;;) {
     auto *P = dyn_cast_or_null<CompoundStmt>(PM.getParent(Unit));
@@ -97,8 +147,12 @@ void BodyChecker::syncAtScopeExits(ParentMap &PM, Stmt *S) {
       break;
     Unit = P;
   }
-  if (PM.getParent(Unit))
-    Wrap(Unit, {Unit, syncMarkerCall(Unit->getEndLoc())});
+  if (PM.getParent(Unit)) {
+    SourceLocation B = Unit->getBeginLoc(), E = Unit->getEndLoc();
+    Wrap(Unit, {markerCall(CILK_ABI_REGION_BEGIN, B), Unit,
+                markerCall(CILK_ABI_SYNC_MARKER, E),
+                markerCall(CILK_ABI_REGION_END, E)});
+  }
 }
 
 } // namespace cilk

@@ -80,10 +80,10 @@ void BodyChecker::replaceChild(Stmt *Parent, Stmt *Old, Stmt *New) {
   llvm_unreachable("statement not found under its parent");
 }
 
-CallExpr *BodyChecker::syncMarkerCall(SourceLocation Loc) {
-  return CallExpr::Create(
-      Ctx, functionPointer(Ctx, runtimeFunction(Ctx, CILK_ABI_SYNC_MARKER), Loc),
-      {}, Ctx.VoidTy, VK_PRValue, Loc, FPOptionsOverride());
+CallExpr *BodyChecker::markerCall(llvm::StringRef Name, SourceLocation Loc) {
+  return CallExpr::Create(Ctx,
+                          functionPointer(Ctx, runtimeFunction(Ctx, Name), Loc),
+                          {}, Ctx.VoidTy, VK_PRValue, Loc, FPOptionsOverride());
 }
 
 /// return e;  ->  { __cilk_sync_marker(); return e; }

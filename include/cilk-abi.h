@@ -28,6 +28,8 @@
 #define CILK_ABI_INLET_END "__cilk_inlet_end"
 #define CILK_ABI_INLET_ARGS "__cilk_inlet_args"
 #define CILK_ABI_SPAWN_END "__cilk_spawn_end"
+#define CILK_ABI_REGION_BEGIN "__cilk_region_begin"
+#define CILK_ABI_REGION_END "__cilk_region_end"
 #define CILK_ABI_HYPER_LOOKUP "__cilkrt_hyper_lookup"
 #define CILK_ABI_HYPER_DECLARE "__cilkrt_hyper_declare"
 #define CILK_ABI_HYPER_UNREGISTER "__cilkrt_hyper_unregister"
@@ -296,7 +298,10 @@
  *            then the addresses the tail reads or writes (so that they
  *            escape and are instrumented: the parent may read them too)
  *   resume   after the spawn statement (the tail and inlet included)
- *   sync     just before a sync (explicit or the implicit one at return)
+ *   sync     just before a sync (explicit or the implicit one at return):
+ *            of the innermost open sync region's children
+ *   region_begin, region_end   where the markers of a sync region were
+ *            (CILK_ABI_REGION_BEGIN), its end after its sync
  *   return   just before the procedure returns (after its implicit sync)
  * and forget(ptr, size) where memory the elision reuses changes hands: a
  * spawn's aggregate-result temporary after resume, a by-value parameter
@@ -307,6 +312,8 @@
 #define CILK_ABI_RACE_RESUME "__cilkrt_race_resume"
 #define CILK_ABI_RACE_SYNC "__cilkrt_race_sync"
 #define CILK_ABI_RACE_RETURN "__cilkrt_race_return"
+#define CILK_ABI_RACE_REGION_BEGIN "__cilkrt_race_region_begin"
+#define CILK_ABI_RACE_REGION_END "__cilkrt_race_region_end"
 #define CILK_ABI_RACE_FORGET "__cilkrt_race_forget"
 /* scope_end(ptr, size): an escaping local's lifetime ends here (after
  * inlining and stack colouring its slot may be another local's): a write
@@ -323,7 +330,7 @@
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0
 #define CILK_ABI_FRAME_RESUME_OFFSET 8
-#define CILK_ABI_FRAME_RT_WORDS 7 /* 8-byte words private to the runtime */
+#define CILK_ABI_FRAME_RT_WORDS 8 /* 8-byte words private to the runtime */
 #define CILK_ABI_FRAME_HEADER_SIZE (16 + 8 * CILK_ABI_FRAME_RT_WORDS)
 
 /* The worker's deque ends, as the fast clone sees them: tail (written by the
@@ -410,6 +417,10 @@ struct __cilk_site {
      * frame's bytes [dst_offset, dst_offset + args_size), the only ones a
      * delivery copies (the rest of the frame may be in use). */
     int args_size;
+    /* The sync region the spawn or sync at this resume index is in
+     * (CILK_ABI_REGION_BEGIN, below): 0 for the procedure's own, d for
+     * the d-th nested cilk_scope or call of a procedure that spawns. */
+    int region;
 };
 
 struct __cilk_desc {
@@ -426,6 +437,11 @@ struct __cilk_desc {
     /* portable: a hash of the procedure's code and of all it calls
      * (the code hash, above), else 0 */
     unsigned long long code;
+    /* Sync regions nested in the procedure: a closure of it counts the
+     * children of region d = 1 .. nregions in a long (8 bytes) at
+     * regions_offset + 8 * (d - 1) in its frame, which the runtime owns. */
+    int nregions;
+    int regions_offset;
 };
 
 struct __cilk_unit {
@@ -654,6 +670,18 @@ void __cilk_inlet_end(int) __attribute__((__nothrow__));
  * __cilk_spawn_end(); }`: the pass evaluates lhs before the call and makes
  * the assignment, up to this marker, the spawn's tail. */
 void __cilk_spawn_end(void) __attribute__((__nothrow__));
+/* Sync regions (OpenCilk's rule: a sync waits for the spawns of the
+ * innermost cilk_scope, cilk_for body or function only). The plugin
+ * compiles `cilk_scope S` as `{ __cilk_region_begin(); S;
+ * __cilk_sync_marker(); __cilk_region_end(); }`, and each jump out of S
+ * (break, continue, goto, return) as `{ __cilk_sync_marker();
+ * __cilk_region_end(); jump }`; the pass does the same around a call of
+ * a procedure that spawns, which it makes a spawn (CilkCalls.cpp). A sync
+ * waits for the children spawned at its own depth of regions; the
+ * implicit sync before a return, at depth 0, for all of them. The pass
+ * removes the markers (their runtime definitions do nothing). */
+void __cilk_region_begin(void) __attribute__((__nothrow__));
+void __cilk_region_end(void) __attribute__((__nothrow__));
 
 /* Continuation-passing threads: markers the pass lowers (their runtime
  * definitions stop the program: nothing that skipped the pass can run a

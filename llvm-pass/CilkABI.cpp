@@ -273,6 +273,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
            Name == CILK_ABI_CP_WAIT || Name == CILK_ABI_CP_GATHER)
     Ty = FunctionType::get(Void, {Ptr}, false);
   else if (Name == CILK_ABI_SPAWN_END || Name == CILK_ABI_SYNC_MARKER ||
+           Name == CILK_ABI_REGION_BEGIN || Name == CILK_ABI_REGION_END ||
            Name == CILK_ABI_HYPER_ENABLE)
     Ty = FunctionType::get(Void, {}, false);
   else if (Name == CILK_ABI_FOR_GRAIN)
@@ -287,7 +288,9 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false);
   else if (isProfileHookName(Name) || Name == CILK_ABI_RACE_ENTER ||
            Name == CILK_ABI_RACE_RESUME || Name == CILK_ABI_RACE_SYNC ||
-           Name == CILK_ABI_RACE_RETURN)
+           Name == CILK_ABI_RACE_RETURN ||
+           Name == CILK_ABI_RACE_REGION_BEGIN ||
+           Name == CILK_ABI_RACE_REGION_END)
     Ty = FunctionType::get(Void, {Ptr}, false);
   else
     llvm_unreachable("unknown Cilk runtime function");

@@ -5,25 +5,27 @@
 // procedure's serial elision (CilkEntry.cpp): fib's second half would lose
 // all its parallelism. So in the parallel modes, a call in a Cilk procedure
 // of a Cilk procedure of this module that spawns or syncs becomes a spawn of
-// its fast clone followed by a sync:
+// its fast clone followed by a sync, in a sync region of its own
+// (CilkRegions.cpp):
 //
 //   %r = call T @g(args)
 // ->
 //   %g.result = alloca T                          ; in the entry block
 //   ...
+//   call void @__cilk_region_begin()
 //   %r = call T @g(args), !cilk.spawn !0
 //   store T %r, ptr %g.result
 //   call void @__cilk_spawn_end()
 //   call void @__cilk_sync_marker()
+//   call void @__cilk_region_end()
 //   %r.synced = load T, ptr %g.result             ; replaces %r's uses
 //
-// The sync waits for the caller's earlier children too, which OpenCilk
-// leaves running until the next cilk_sync: a wait more than OpenCilk's
-// (docs/language.md, "Where this differs from OpenCilk"), never a
-// different result. g runs in parallel with those children; the code after
-// the call does not. A procedure that calls one that spawns is one that
-// spawns: the marking runs until nothing changes. The serial elision (and
-// so the race detector, which follows it) keeps the plain calls.
+// The sync waits for g only: the caller's earlier children go on running
+// until its next cilk_sync, as in OpenCilk, and the code after the call
+// runs in parallel with them. A procedure that calls one that spawns is
+// one that spawns: the marking runs until nothing changes. The serial
+// elision (and so the race detector, which follows it) keeps the plain
+// calls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,10 +46,12 @@ static void spawnAndSync(CallInst *Call) {
   Function &F = *Call->getFunction();
   Module &M = *F.getParent();
   Call->setMetadata(CILK_ABI_SPAWN_MD, MDNode::get(M.getContext(), {}));
+  IRBuilder<>(Call).CreateCall(getRuntimeFn(M, CILK_ABI_REGION_BEGIN));
   IRBuilder<> B(Call->getNextNode());
   if (Call->getType()->isVoidTy()) {
     B.CreateCall(getRuntimeFn(M, CILK_ABI_SPAWN_END));
     B.CreateCall(getRuntimeFn(M, CILK_ABI_SYNC_MARKER));
+    B.CreateCall(getRuntimeFn(M, CILK_ABI_REGION_END));
     return;
   }
   IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
@@ -57,6 +61,7 @@ static void spawnAndSync(CallInst *Call) {
   StoreInst *Store = B.CreateStore(Call, Slot);
   B.CreateCall(getRuntimeFn(M, CILK_ABI_SPAWN_END));
   B.CreateCall(getRuntimeFn(M, CILK_ABI_SYNC_MARKER));
+  B.CreateCall(getRuntimeFn(M, CILK_ABI_REGION_END));
   LoadInst *Synced =
       B.CreateLoad(Call->getType(), Slot, Call->getName() + ".synced");
   Call->replaceUsesWithIf(Synced,

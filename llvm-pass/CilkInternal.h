@@ -10,6 +10,7 @@
 //   CilkFor.cpp      cilk_for: a divide-and-conquer procedure over chunks
 //   CilkThreadLowering.cpp  continuation-passing threads
 //   CilkCalls.cpp    (parallel modes) calls of procedures that spawn
+//   CilkRegions.cpp  sync regions: the children each sync waits for
 //   CilkPortable.cpp (parallel modes) what may run in another process
 //   CilkProfile.cpp  (profile builds) strand hooks for work and span
 //   CilkRace.cpp     (race builds) the race detector's hooks
@@ -23,6 +24,7 @@
 
 #include "CilkPass.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace cilk {
@@ -162,6 +164,21 @@ bool callsSpawning(const llvm::Function &F,
                    const llvm::SmallPtrSetImpl<const llvm::Function *> &Spawning);
 /// True if F holds a cilk_for the pass has not lowered yet (CilkFor.cpp).
 bool hasCilkFor(const llvm::Function &F);
+
+/// Sync regions (CilkRegions.cpp; cilk-abi.h, CILK_ABI_REGION_BEGIN): the
+/// depth of regions at each spawn, sync and poll marker of F, and the
+/// deepest.
+/// 0 everywhere if F has no markers, or markers that do not nest alike on
+/// every path (IR the plugin did not write): each sync then waits for all
+/// of F's children.
+struct RegionDepths {
+  llvm::DenseMap<const llvm::Instruction *, unsigned> Depth;
+  unsigned Max = 0;
+  unsigned of(const llvm::Instruction *I) const { return Depth.lookup(I); }
+};
+RegionDepths regionDepths(llvm::Function &F);
+/// Removes the region markers from M, at the end of the pass.
+bool removeRegionMarkers(llvm::Module &M);
 
 } // namespace cilk
 

@@ -184,6 +184,7 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     break;
   }
   Changed |= buildExports(M, Exported);
+  Changed |= removeRegionMarkers(M);
   // The descriptors say what may travel now: the mark has served.
   for (Function &F : M)
     F.removeFnAttr(CILK_SELF_CONTAINED_ATTR);

@@ -68,12 +68,14 @@ Value *profileRecord(Function &F) {
 
 bool insertImplicitSyncs(Function &F) {
   // Forward dataflow: is a child possibly outstanding on entry to each
-  // block? A spawn makes it so, a sync ends it.
-  auto Transfer = [](BasicBlock &BB, bool Outstanding) {
+  // block? A spawn makes it so, a sync of region 0 ends it (one of a
+  // nested region leaves the children from before the region).
+  RegionDepths Regions = regionDepths(F);
+  auto Transfer = [&](BasicBlock &BB, bool Outstanding) {
     for (Instruction &I : BB) {
       if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
         Outstanding = true;
-      else if (isCallTo(I, CILK_ABI_SYNC_MARKER))
+      else if (isCallTo(I, CILK_ABI_SYNC_MARKER) && !Regions.of(&I))
         Outstanding = false;
     }
     return Outstanding;
@@ -102,11 +104,12 @@ bool insertImplicitSyncs(Function &F) {
         // A sync no spawn can precede does nothing (the plugin puts one
         // before every return of a procedure that spawns, so that the
         // returned value is read after the children's results arrived).
+        bool Nested = Regions.of(&I);
         if (!Outstanding) {
           I.eraseFromParent();
           Changed = true;
         }
-        Outstanding = false;
+        Outstanding &= Nested;
       } else if (isa<ReturnInst>(I) && Outstanding) {
         CallInst::Create(Marker, "", I.getIterator());
         Changed = true;

@@ -76,6 +76,14 @@ void __cilk_spawn_end(void)
 {
 }
 
+void __cilk_region_begin(void)
+{
+}
+
+void __cilk_region_end(void)
+{
+}
+
 /* A thread's successor waits for its missing arguments whatever the
  * schedule: there is no serial meaning of these without the pass. */
 static _Noreturn void no_threads(void)

@@ -16,7 +16,9 @@
  * last sync, with their descendants: in parallel with it). A child's S-bag
  * joins its parent's P-bag when it returns, the P-bag joins the S-bag at a
  * sync. An access races with the previous writer (a write also with the
- * previous reader) if that one is in a P-bag now. The bags are disjoint
+ * previous reader) if that one is in a P-bag now. A sync region (a
+ * cilk_scope, cilk-abi.h) has a P-bag of its own: its sync joins only
+ * that one, and the P-bag from before the region is F's again after it. The bags are disjoint
  * sets (union by rank, path halving) over instance nodes; the shadow memory
  * keeps one writer and one reader per byte.
  *
@@ -174,13 +176,31 @@ static void views_resume(struct race_rec *r)
     __cilkrt_tls_views = hyper_map_none();
 }
 
-/* r syncs: its segments' views are reduced left to right into the first,
- * where r goes on. */
-static void views_sync(struct race_rec *r)
+/* The number of r's segments before its current one (its mark for a
+ * region that begins now). */
+static unsigned views_mark(const struct race_rec *r)
+{
+    return r->views ? r->views->n + 1 : 0;
+}
+
+/* r syncs: the views of its segments from the mark-th on (all of them for
+ * mark 0: the epoch ends) are reduced left to right into the mark-th (or
+ * the first), where r goes on. */
+static void views_sync(struct race_rec *r, unsigned mark)
 {
     struct epoch *e = r->views;
     if (!e)
         return;
+    if (mark) {
+        if (mark > e->n)
+            return; /* no segment began since */
+        struct hmap *m = e->rest[mark - 1];
+        for (unsigned i = mark; i < e->n; i++)
+            m = hyper_map_merge(m, e->rest[i]);
+        __cilkrt_tls_views = hyper_map_merge(m, __cilkrt_tls_views);
+        e->n = mark - 1;
+        return;
+    }
     struct hmap *m = e->first;
     for (unsigned i = 0; i < e->n; i++)
         m = hyper_map_merge(m, e->rest[i]);
@@ -210,6 +230,39 @@ static inline int followed(void)
     if (!role)
         role = atomic_exchange(&claimed, true) ? 2 : 1;
     return role == 1;
+}
+
+/* The sync regions open on the followed thread, innermost last: each
+ * saved its procedure's P-bag from before it and the mark of its views
+ * (views_mark). The elision runs depth first, so a procedure's regions are
+ * the last entries while it runs. */
+struct region {
+    struct race_rec *r;
+    uint32_t pbag;
+    unsigned mark;
+};
+static struct region *regions;
+static size_t nregions, regions_cap;
+
+/* r's innermost open region, or null. */
+static struct region *region_of(const struct race_rec *r)
+{
+    return nregions && regions[nregions - 1].r == r ? &regions[nregions - 1]
+                                                    : NULL;
+}
+
+void __cilkrt_race_region_begin(struct race_rec *r)
+{
+    if (!followed())
+        return;
+    if (nregions == regions_cap &&
+        !(regions = realloc(regions, (regions_cap = regions_cap
+                                                        ? 2 * regions_cap
+                                                        : 16) *
+                                         sizeof *regions)))
+        abort();
+    regions[nregions++] = (struct region){r, r->pbag, views_mark(r)};
+    r->pbag = 0;
 }
 
 void __cilkrt_race_spawn(struct race_rec *r, ...)
@@ -251,6 +304,13 @@ void __cilkrt_race_return(struct race_rec *r)
 {
     if (!followed())
         return;
+    /* Regions left open (a jump the markers missed): the return's sync
+     * waited for their children too. */
+    if (region_of(r)) {
+        for (struct region *g; (g = region_of(r)); nregions--)
+            join(r->node, g->pbag, 0);
+        views_sync(r, 0);
+    }
     top = r->up;
     /* Spawned: the child stays current through its tail, up to resume. */
     if (nodes[r->node].spawned)
@@ -285,13 +345,29 @@ void __cilkrt_race_resume(struct race_rec *r)
     views_resume(r);
 }
 
+/* The sync of r's innermost region (of r itself, if none is open). */
 void __cilkrt_race_sync(struct race_rec *r)
 {
     if (!followed())
         return;
     join(r->node, r->pbag, 0);
     r->pbag = 0;
-    views_sync(r);
+    struct region *g = region_of(r);
+    views_sync(r, g ? g->mark : 0);
+}
+
+/* r's innermost region ends (after its sync): the P-bag from before it is
+ * r's again. */
+void __cilkrt_race_region_end(struct race_rec *r)
+{
+    if (!followed())
+        return;
+    struct region *g = region_of(r);
+    if (!g)
+        return;
+    join(r->node, r->pbag, 0); /* (a sync the pass found empty) */
+    r->pbag = g->pbag;
+    nregions--;
 }
 
 /* ---- Shadow memory: one writer and one reader per byte ---- */
@@ -388,6 +464,9 @@ static void compact(void)
                 map[ids[i]] = KEPT;
         map[r->node] = LIVE_FRAME;
     }
+    for (size_t i = 0; i < nregions; i++)
+        if (regions[i].pbag && !map[regions[i].pbag])
+            map[regions[i].pbag] = KEPT;
     if (current && !map[current])
         map[current] = KEPT;
     for (uint32_t n = 1; n < nnodes; n++)
@@ -421,6 +500,8 @@ static void compact(void)
         r->pbag = RENAME(r->pbag);
         r->child = RENAME(r->child);
     }
+    for (size_t i = 0; i < nregions; i++)
+        regions[i].pbag = RENAME(regions[i].pbag);
     current = RENAME(current);
 #undef RENAME
     struct node *old = nodes;
