@@ -255,6 +255,10 @@
  *            the runtime ends it without reading the clock
  *   synced   first thing after the sync
  *   return   just before the procedure returns (after its implicit sync)
+ *   region_begin, region_end   after a sync region's begin marker and
+ *            before its end marker (CILK_ABI_REGION_BEGIN): the children
+ *            spawned in between join the region's paths, not the
+ *            procedure's
  * The runtime times each strand; the span is computed with the earliest-
  * start timestamps of the Cilk paper (section 4).
  * The burdened span is the span in which each spawned child's path also
@@ -263,7 +267,7 @@
  * profiled procedure read its record: the pass makes each call of the
  * plain entry points below a call of the __cilkrt_prof_ one with the
  * record (CilkProfile.cpp). */
-#define CILK_ABI_PROF_SIZE 88
+#define CILK_ABI_PROF_SIZE 104
 #define CILK_ABI_USER_WORK "__cilkrt_user_work"
 #define CILK_ABI_USER_CRITICAL_PATH "__cilkrt_user_critical_path"
 #define CILK_ABI_PROF_USER_WORK "__cilkrt_prof_user_work"
@@ -279,6 +283,8 @@
 #define CILK_ABI_PROF_SYNC_EMPTY "__cilkrt_prof_sync_empty"
 #define CILK_ABI_PROF_SYNCED "__cilkrt_prof_synced"
 #define CILK_ABI_PROF_RETURN "__cilkrt_prof_return"
+#define CILK_ABI_PROF_REGION_BEGIN "__cilkrt_prof_region_begin"
+#define CILK_ABI_PROF_REGION_END "__cilkrt_prof_region_end"
 
 /* ---- Determinacy-race detection (-fplugin-arg-cilk-race) ----
  *
@@ -577,6 +583,11 @@ struct __cilk_prof {
     long long bspan;            /* span with each spawn's burden */
     long long bchildren;        /* (atomic) max of bat + bspan + burden
                                    of the children since the last sync */
+    /* Sync regions: the innermost one open in this instance (its children
+     * and bchildren, of the children spawned in it), or null; and, as a
+     * child, the parent's region it was spawned in, which its return
+     * raises instead of the parent's own fields (null: those). */
+    struct __cilk_prof_region *region, *into;
 };
 struct __cilk_wsp; /* cilkscale.h's wsp_t */
 void __cilkrt_prof_workspan(struct __cilk_prof *p, struct __cilk_wsp *out);
@@ -589,6 +600,8 @@ void __cilkrt_prof_sync(struct __cilk_prof *p);
 void __cilkrt_prof_sync_empty(struct __cilk_prof *p);
 void __cilkrt_prof_synced(struct __cilk_prof *p);
 void __cilkrt_prof_return(struct __cilk_prof *p);
+void __cilkrt_prof_region_begin(struct __cilk_prof *p);
+void __cilkrt_prof_region_end(struct __cilk_prof *p);
 void __cilkrt_prof_cp_start(struct __cilk_prof *p, void *closure);
 void __cilkrt_prof_cp_wait(struct __cilk_prof *p, void **list);
 #endif /* !__cilk */

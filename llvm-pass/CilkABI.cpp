@@ -203,7 +203,8 @@ bool isProfileHookName(StringRef Name) {
   static constexpr StringLiteral Hooks[] = {
       CILK_ABI_PROF_ENTER,      CILK_ABI_PROF_SPAWN,  CILK_ABI_PROF_RESUME,
       CILK_ABI_PROF_SYNC,       CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN,
-      CILK_ABI_PROF_SYNC_EMPTY};
+      CILK_ABI_PROF_SYNC_EMPTY, CILK_ABI_PROF_REGION_BEGIN,
+      CILK_ABI_PROF_REGION_END};
   return is_contained(Hooks, Name);
 }
 

@@ -302,8 +302,8 @@ bool buildFrame(Shape &S) {
   }
 
   // The layout: the ABI header, the regions' counts, then each field at
-  // its alloca's alignment, then the slow clone's result. Explicit i8 padding keeps every offset
-  // where fieldAddr() expects it.
+  // its alloca's alignment, then the slow clone's result. Explicit i8
+  // padding keeps every offset where fieldAddr() expects it.
   LLVMContext &C = F.getContext();
   StructType *Header = StructType::getTypeByName(C, "cilk.frame");
   if (!Header)

@@ -169,6 +169,17 @@ static void instrument(Function &F, Mode TheMode) {
   }
   for (Instruction *I : Rets)
     CallInst::Create(Hook(CILK_ABI_PROF_RETURN), {Prof}, "", I->getIterator());
+  // Sync regions: hooks inside the markers, which stay for the lowering
+  // (CilkRegions.cpp).
+  SmallVector<std::pair<Instruction *, bool>, 8> Markers;
+  for (Instruction &I : instructions(F))
+    if (isCallTo(I, CILK_ABI_REGION_BEGIN) || isCallTo(I, CILK_ABI_REGION_END))
+      Markers.push_back({&I, isCallTo(I, CILK_ABI_REGION_BEGIN)});
+  for (auto [I, Begin] : Markers)
+    CallInst::Create(Hook(Begin ? CILK_ABI_PROF_REGION_BEGIN
+                                : CILK_ABI_PROF_REGION_END),
+                     {Prof}, "",
+                     Begin ? std::next(I->getIterator()) : I->getIterator());
 
   // Cilk_user_work, Cilk_user_critical_path and wsp_getworkspan() read
   // this record, and a thread computation's start and the wait for its

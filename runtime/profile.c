@@ -127,20 +127,75 @@ static void raise_to(_Atomic long long *c, long long v)
         ;
 }
 
-/* No child has finished since p's last sync: a path through a child always
- * counts (spans may be below zero, see net). */
+/* A sync region open in a procedure instance: the paths through the
+ * children spawned in it, apart from those of the children spawned before
+ * it, which a sync of the region does not wait for (cilk-abi.h). */
+struct __cilk_prof_region {
+    long long children, bchildren; /* (atomic) as in struct __cilk_prof */
+    struct __cilk_prof_region *outer;
+};
+
+/* Where p's children of its current region raise their paths. */
+static _Atomic long long *children_of(struct __cilk_prof *p)
+{
+    return (_Atomic long long *)(p->region ? &p->region->children
+                                           : &p->children);
+}
+static _Atomic long long *bchildren_of(struct __cilk_prof *p)
+{
+    return (_Atomic long long *)(p->region ? &p->region->bchildren
+                                           : &p->bchildren);
+}
+
+/* No child of p's current region has finished since its last sync: a path
+ * through a child always counts (spans may be below zero, see net). */
 static void no_children(struct __cilk_prof *p)
 {
-    atomic_store_explicit((_Atomic long long *)&p->children, LLONG_MIN,
-                          memory_order_relaxed);
-    atomic_store_explicit((_Atomic long long *)&p->bchildren, LLONG_MIN,
-                          memory_order_relaxed);
+    atomic_store_explicit(children_of(p), LLONG_MIN, memory_order_relaxed);
+    atomic_store_explicit(bchildren_of(p), LLONG_MIN, memory_order_relaxed);
+}
+
+/* The paths through p's children of its current region join p's. The join
+ * protocol ordered their updates before this. */
+static void join_children(struct __cilk_prof *p)
+{
+    long long c = atomic_load_explicit(children_of(p), memory_order_relaxed);
+    if (c > p->span)
+        p->span = c;
+    c = atomic_load_explicit(bchildren_of(p), memory_order_relaxed);
+    if (c > p->bspan)
+        p->bspan = c;
+    no_children(p);
+}
+
+__attribute__((noinline)) void
+__cilkrt_prof_region_begin(struct __cilk_prof *p)
+{
+    if (!__cilkrt_tls_worker) /* see __cilkrt_prof_enter */
+        return;
+    struct __cilk_prof_region *r = malloc(sizeof *r);
+    if (!r)
+        abort();
+    r->outer = p->region;
+    p->region = r;
+    no_children(p);
+}
+
+/* After the region's sync: nothing of it is left to join. */
+__attribute__((noinline)) void __cilkrt_prof_region_end(struct __cilk_prof *p)
+{
+    struct __cilk_prof_region *r = p->region;
+    if (!r)
+        return;
+    p->region = r->outer;
+    free(r);
 }
 
 /* The hooks are noinline: calibrate calls each as the program does. */
 __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
 {
     struct worker *w = __cilkrt_tls_worker;
+    p->region = NULL;
     if (!w) /* a procedure without spawns that a C thread called */
         return;
     p->parent = w->prof_pending;
@@ -156,6 +211,7 @@ __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
         if (p->at)
             atomic_store_explicit(&profiled, true, memory_order_relaxed);
     }
+    p->into = w->prof_pending_region;
     p->span = 0;
     p->bspan = 0;
     p->work = 0;
@@ -179,6 +235,7 @@ __attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
     w->prof_pending = p;
     w->prof_pending_at = p->span;
     w->prof_pending_bat = p->bspan;
+    w->prof_pending_region = p->region;
 }
 
 __attribute__((noinline)) void __cilkrt_prof_resume(struct __cilk_prof *p)
@@ -204,17 +261,8 @@ __attribute__((noinline)) void __cilkrt_prof_sync_empty(struct __cilk_prof *p)
 
 __attribute__((noinline)) void __cilkrt_prof_synced(struct __cilk_prof *p)
 {
-    /* Every child has finished: the join protocol ordered their updates
-     * before this. */
-    long long c = atomic_load_explicit(
-        (_Atomic long long *)&p->children, memory_order_relaxed);
-    if (c > p->span)
-        p->span = c;
-    c = atomic_load_explicit((_Atomic long long *)&p->bchildren,
-                             memory_order_relaxed);
-    if (c > p->bspan)
-        p->bspan = c;
-    no_children(p);
+    /* Every child of the sync's region has finished. */
+    join_children(p);
     p->spawned = 0;
     p->start = strand_start(__cilkrt_tls_worker);
 }
@@ -222,6 +270,12 @@ __attribute__((noinline)) void __cilkrt_prof_synced(struct __cilk_prof *p)
 __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
 {
     struct worker *w = __cilkrt_tls_worker;
+    /* Regions left open (markers that did not nest: the return's sync
+     * waited for their children too). */
+    while (p->region) {
+        join_children(p);
+        __cilkrt_prof_region_end(p);
+    }
     if (!p->parent) {
         if (!w || !p->at) /* see __cilkrt_prof_enter */
             return;
@@ -237,9 +291,11 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
                       (_Atomic long long *)&p->children_work,
                       memory_order_relaxed),
         memory_order_relaxed);
-    raise_to((_Atomic long long *)&p->parent->children,
+    raise_to((_Atomic long long *)(p->into ? &p->into->children
+                                           : &p->parent->children),
              p->at + p->span);
-    raise_to((_Atomic long long *)&p->parent->bchildren,
+    raise_to((_Atomic long long *)(p->into ? &p->into->bchildren
+                                           : &p->parent->bchildren),
              p->bat + p->bspan + burden);
 }
 

@@ -18,9 +18,9 @@
  * sync. An access races with the previous writer (a write also with the
  * previous reader) if that one is in a P-bag now. A sync region (a
  * cilk_scope, cilk-abi.h) has a P-bag of its own: its sync joins only
- * that one, and the P-bag from before the region is F's again after it. The bags are disjoint
- * sets (union by rank, path halving) over instance nodes; the shadow memory
- * keeps one writer and one reader per byte.
+ * that one, and the P-bag from before the region is F's again after it.
+ * The bags are disjoint sets (union by rank, path halving) over instance
+ * nodes; the shadow memory keeps one writer and one reader per byte.
  *
  * A spawn's tail (its result assignment, or inlet) is a node of its own,
  * after the child in its bag. A procedure's strands and its atomic tails

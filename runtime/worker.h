@@ -111,6 +111,7 @@ struct worker {
     struct __cilk_prof *prof_pending;
     unsigned long long prof_pending_at;
     unsigned long long prof_pending_bat; /* its burdened span then */
+    struct __cilk_prof_region *prof_pending_region; /* its region then */
     bool prof_top; /* the next procedure entered is a computation's top */
     /* The timestamp the last strand-ending hook on this worker read, and
      * whether the next strand-starting hook may take it as its start: the

@@ -26,7 +26,9 @@ under CILK_STRESS=1 at two worker counts drawn from --nproc and once without
 stress; with --profile, a profile build in one parallel mode likewise.
 A share of the generated programs (--opencilk-share, 0.3) is compiled in
 OpenCilk's spelling instead (no `cilk`, cilk_spawn, cilk_sync, a plain
-main, <cilk/cilk.h>): the same program, the same elision.
+main, <cilk/cilk.h>): the same program, the same elision; half of those
+put some spawn statements and blocks in cilk_scopes, one or two deep (sync
+regions: each scope's end waits for its own children only).
 A compiler crash, a valid program rejected, a difference or a hang
 is a failure; the program is kept in DIR with a note of what failed.
 Mutants that gcc itself rejects are discarded (counted, not failures).
@@ -636,6 +638,69 @@ def to_opencilk(text):
     return "#include <cilk/cilk.h>\n" + OPENCILK_WORDS.sub(repl, text)
 
 
+SPAWN_STATEMENT = re.compile(
+    r'(?<=[;{}:)])(\s*)((?:[A-Za-z_][\w.\[\]]*\s*(?:[-+*/%&|^]|<<|>>)?=\s*)?'
+    r'cilk_spawn\b)')
+BLOCK_STATEMENT = re.compile(r'(?<=[;{}])(\s*)\{')
+
+
+def statement_end(text, i):
+    """The index after the `;` that ends the statement starting at i (or
+    after the `}` that closes the block at i), or None."""
+    depth = 0
+    for j in range(i, len(text)):
+        c = text[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+            if depth == 0 and c == "}" and text[i] == "{":
+                return j + 1
+        elif c == ";" and depth == 0:
+            return j + 1
+    return None
+
+
+def add_scopes(r, text):
+    """Puts some spawn statements, and some blocks, of an OpenCilk-spelled
+    program in a cilk_scope (one or two deep). A race-free program computes
+    the same: each scope's end waits for its own children only, so the
+    children spawned before it go on (sync regions)."""
+    sites = []
+    for m in SPAWN_STATEMENT.finditer(text):
+        start = m.start(2)
+        end = statement_end(text, start)
+        if end:
+            sites.append((start, end))
+    for m in BLOCK_STATEMENT.finditer(text):
+        start = m.end() - 1
+        end = statement_end(text, start)
+        if not end:
+            continue
+        block = text[start:end]
+        outside = re.findall(r'\bgoto\s+(\w+)', text[:start] + text[end:])
+        # A sync in a scope would wait for the scope's children only, and
+        # a goto into a scope is an error.
+        if ("cilk_spawn" in block and "cilk_sync" not in block and
+                not any(re.search(r'\b' + g + r'\s*:', block)
+                        for g in outside)):
+            sites.append((start, end))
+    if not sites:
+        return text
+    chosen = r.sample(sites, r.randrange(1, min(len(sites), 6) + 1))
+    # Outermost first would shift the inner ones: insert from the end.
+    edits = []
+    for start, end in chosen:
+        depth = r.choice([1, 1, 2])
+        edits.append((end, "}" * depth))
+        edits.append((start, "cilk_scope { " * depth))
+    for at, s in sorted(edits, key=lambda e: e[0], reverse=True):
+        text = text[:at] + s + text[at:]
+    return text
+
+
 def run(cmd, timeout=None, env=None):
     try:
         return subprocess.run(cmd, capture_output=True, text=True,
@@ -661,6 +726,9 @@ def check_one(a, i):
     if origin == "generated" and r.random() < a.opencilk_share:
         source = to_opencilk(text)
         origin = "generated, OpenCilk's spelling"
+        if r.random() < 0.5:
+            source = add_scopes(r, source)
+            origin += ", with scopes"
     base = os.path.join(a.workdir, f"f{a.seed}_{i}")
     path = base + ".c"
     with open(path, "w") as f:

@@ -52,7 +52,7 @@
 ; CHECK-NEXT: ret void
 
 ; SERIAL-LABEL: define i32 @fib(i32 %n)
-; SERIAL: %prof = alloca [88 x i8], align 8
+; SERIAL: %prof = alloca [104 x i8], align 8
 ; SERIAL: %y = alloca i32
 ; SERIAL-NEXT: call void @__cilkrt_prof_enter(ptr %prof)
 ; SERIAL: call void @__cilkrt_prof_spawn(ptr %prof)
