@@ -174,9 +174,14 @@ bool hasCilkFor(const llvm::Function &F);
 struct RegionDepths {
   llvm::DenseMap<const llvm::Instruction *, unsigned> Depth;
   unsigned Max = 0;
+  bool Nested = true; // false: the markers do not nest alike
   unsigned of(const llvm::Instruction *I) const { return Depth.lookup(I); }
 };
 RegionDepths regionDepths(llvm::Function &F);
+/// Removes F's region markers if they do not nest alike on every path (a
+/// cleanup's dispatch switch can merge paths of several depths): F is one
+/// region then, for the hooks of race and profile builds as for its syncs.
+void flattenRegionsUnlessNested(llvm::Function &F);
 /// Removes the region markers from M, at the end of the pass.
 bool removeRegionMarkers(llvm::Module &M);
 

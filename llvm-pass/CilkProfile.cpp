@@ -122,6 +122,7 @@ bool insertImplicitSyncs(Function &F) {
 static void instrument(Function &F, Mode TheMode) {
   Module &M = *F.getParent();
   auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
+  flattenRegionsUnlessNested(F);
   insertImplicitSyncs(F);
 
   BasicBlock &Entry = F.getEntryBlock();

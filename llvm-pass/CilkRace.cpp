@@ -175,6 +175,7 @@ static void instrument(Function &F) {
   Module &M = *F.getParent();
   auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
   const DataLayout &DL = M.getDataLayout();
+  flattenRegionsUnlessNested(F);
   insertImplicitSyncs(F);
 
   BasicBlock &Entry = F.getEntryBlock();

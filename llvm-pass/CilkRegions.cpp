@@ -13,10 +13,11 @@
 //
 // Regions nest as the source's blocks do, so every path reaches a point
 // with the same depth: a forward walk in reverse post-order gives each
-// spawn and sync its region, the depth. The runtime counts each region's
-// children apart (runtime/closure.h); the race detector gives each region
-// a P-bag of its own (runtime/race.c). The markers go at the end of the
-// pass.
+// spawn and sync its region, the depth, which the implicit syncs before
+// returns take into account (CilkProfile.cpp). The race detector gives
+// each region a P-bag of its own (runtime/race.c), the profile build its
+// own longest paths (runtime/profile.c); the parallel modes' syncs still
+// wait for every child. The markers go at the end of the pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,12 +26,19 @@
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 namespace cilk {
+
+static RegionDepths notNested() {
+  RegionDepths R;
+  R.Nested = false;
+  return R;
+}
 
 RegionDepths regionDepths(Function &F) {
   RegionDepths R;
@@ -46,7 +54,7 @@ RegionDepths regionDepths(Function &F) {
         ++D;
       } else if (isCallTo(I, CILK_ABI_REGION_END)) {
         if (D == 0)
-          return RegionDepths();
+          return notNested();
         --D;
       } else if (auto *CB = dyn_cast<CallBase>(&I);
                  CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER) ||
@@ -59,12 +67,20 @@ RegionDepths regionDepths(Function &F) {
     // regions first. Anything else did not nest as blocks do: one region,
     // as in Cilk-5.
     if (D && isa<ReturnInst>(BB->getTerminator()))
-      return RegionDepths();
+      return notNested();
     for (BasicBlock *Succ : successors(BB))
       if (auto [It, New] = In.try_emplace(Succ, D); !New && It->second != D)
-        return RegionDepths();
+        return notNested();
   }
   return R;
+}
+
+void flattenRegionsUnlessNested(Function &F) {
+  if (regionDepths(F).Nested)
+    return;
+  for (Instruction &I : make_early_inc_range(instructions(F)))
+    if (isCallTo(I, CILK_ABI_REGION_BEGIN) || isCallTo(I, CILK_ABI_REGION_END))
+      I.eraseFromParent();
 }
 
 bool removeRegionMarkers(Module &M) {

@@ -99,7 +99,6 @@ void closure_init_gens(struct closure *c, int gen)
     c->parent_gen = gen;
     c->depth = 0;
     c->hyper = NULL;
-    c->region = 0;
 }
 
 atomic_int closure_aborts_seen;
@@ -124,54 +123,18 @@ void closure_link_depth(struct closure *c)
     c->depth = c->parent ? c->parent->depth + 1 : 1;
 }
 
-void closure_init_regions(struct closure *c)
-{
-    for (int d = 1; d <= c->desc->nregions; d++)
-        atomic_init(closure_region(c, d), 1);
-}
-
-int closure_count_child(struct closure *c, int site)
-{
-    int d = closure_site_region(c, site);
-    atomic_fetch_add_explicit(&c->join, 1, memory_order_relaxed);
-    if (d)
-        atomic_fetch_add_explicit(closure_region(c, d), 1,
-                                  memory_order_relaxed);
-    return d;
-}
-
-/* p is ready to run again: w runs it next (or the communicator hands it
- * to a worker). */
-static void resume(struct worker *w, struct closure *p)
-{
-    if (!w) { /* the communicator (dist.c) */
-        dist_hooks->ready(p);
-        return;
-    }
-    w->next = p;
-}
-
-void closure_join(struct worker *w, struct closure *p, int region)
+void closure_join(struct worker *w, struct closure *p)
 {
     /* acq_rel: the result applied above happens before the parent reads it
      * after its sync, and the parent's saved state before we resume it. */
-    if (region) {
-        /* The region's count first: while it holds its token, p is not
-         * suspended at one of the region's syncs, and join keeps counting
-         * this child for a sync of region 0. At 0, p waits at a sync of
-         * the region, holding join's token: join cannot reach 0 here. */
-        atomic_long *count = closure_region(p, region);
-        if (atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel) == 1) {
-            atomic_fetch_sub_explicit(&p->join, 1, memory_order_acq_rel);
-            atomic_store_explicit(count, 1, memory_order_relaxed);
-            resume(w, p);
-            return;
-        }
-    }
     long old = atomic_fetch_sub_explicit(&p->join, 1, memory_order_acq_rel);
     if (old == 1) {
         atomic_store_explicit(&p->join, 1, memory_order_relaxed);
-        resume(w, p);
+        if (!w) { /* the communicator (dist.c) */
+            dist_hooks->ready(p);
+            return;
+        }
+        w->next = p;
     } else if (old < 0 && dist_hooks) {
         /* A shadow: it lives until its copy ends, which waits for this
          * join. */
@@ -187,15 +150,14 @@ void closure_complete(struct worker *w, struct closure *c)
         return;
     }
     if (w && hyper_on) {
-        hyper_synced(w, c, 0); /* its implicit sync merged already */
+        hyper_synced(w, c); /* its implicit sync merged already */
         hyper_deposit(w);   /* before the join lets p's sync merge */
     }
     closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset,
                   c->parent_gen);
-    int region = c->region;
     if (w)
         frame_free(w, c, c->desc->size);
     else
         free(c);
-    closure_join(w, p, region);
+    closure_join(w, p);
 }

@@ -285,7 +285,6 @@ void hyper_steal(struct worker *v, struct closure *c)
         return;
     struct hrec *r = record(c, v->seg);
     struct hseg *s = hyper_seg_new(&hmap_none);
-    s->region = closure_site_region(c, c->resume);
     if (r->last)
         r->last->next = s;
     else
@@ -309,31 +308,19 @@ void hyper_migrate(struct worker *w, struct closure *c)
     w->seg = NULL;
 }
 
-/* Merges the segments of c's epoch that steals at c's spawns of `region`
- * or deeper made (all of them for region 0: they are the last ones) into
- * the segment before them, and returns it. The epoch ends when that is its
- * first segment. */
-static struct hseg *merge_epoch(struct closure *c, int region)
+/* Merges c's epoch into its first segment and ends it. */
+static struct hseg *merge_epoch(struct closure *c)
 {
     struct hrec *r = c->hyper;
-    struct hseg *into = r->first;
-    for (struct hseg *s = r->rest; s; s = s->next)
-        if (s->region < region)
-            into = s;
-    struct hseg *s = into == r->first ? r->rest : into->next;
-    for (struct hseg *next; s; s = next) {
+    struct hseg *first = r->first;
+    for (struct hseg *s = r->rest, *next; s; s = next) {
         next = s->next;
-        into->map = hyper_map_merge(into->map, s->map);
+        first->map = hyper_map_merge(first->map, s->map);
         free(s);
     }
-    if (into == r->first) {
-        free(r);
-        c->hyper = NULL;
-    } else {
-        into->next = NULL;
-        r->last = into;
-    }
-    return into;
+    free(r);
+    c->hyper = NULL;
+    return first;
 }
 
 static void go_on_in(struct worker *w, struct hseg *s)
@@ -351,8 +338,7 @@ void hyper_enter(struct worker *w, struct closure *c)
         go_on_in(w, r->adopt);
         r->adopt = NULL;
     } else if (r->suspended) {
-        r->suspended = false;
-        go_on_in(w, merge_epoch(c, r->sync_region));
+        go_on_in(w, merge_epoch(c));
     }
 }
 
@@ -362,27 +348,26 @@ void hyper_deposit(struct worker *w)
         w->seg->map = __cilkrt_tls_views;
 }
 
-void hyper_synced(struct worker *w, struct closure *c, int region)
+void hyper_synced(struct worker *w, struct closure *c)
 {
     if (!c->hyper)
         return;
     hyper_deposit(w);
-    go_on_in(w, merge_epoch(c, region));
+    go_on_in(w, merge_epoch(c));
 }
 
-void hyper_suspend(struct worker *w, struct closure *c, int region)
+void hyper_suspend(struct worker *w, struct closure *c)
 {
     if (!c->hyper)
         return;
     hyper_deposit(w);
     c->hyper->suspended = true;
-    c->hyper->sync_region = region;
 }
 
 void hyper_drop(struct closure *c)
 {
     if (c->hyper)
-        merge_epoch(c, 0);
+        merge_epoch(c);
 }
 
 void hyper_root_enter(struct worker *w, struct hseg *s)

@@ -120,7 +120,6 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
     struct closure *p = w->last_stolen;
     void *dst = w->last_dst;
     __cilk_inlet_fn inlet = w->last_inlet;
-    int region = w->last_region;
     w->last_stolen = NULL;
     if (p)
         worker_forget_stolen_bottom(w);
@@ -130,7 +129,7 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
         if (hyper_on)
             hyper_deposit(w);
         closure_drop_delivery(p, inlet, dst);
-        closure_join(w, p, region);
+        closure_join(w, p);
     } else if (closure_doomed(b)) {
         w->discard_bottom = true;
     } else {
@@ -167,7 +166,6 @@ int __cilkrt_pop_slow(void *wv, void *result)
     void *dst = w->last_dst;
     __cilk_inlet_fn inlet = w->last_inlet;
     int gen = w->last_gen;
-    int region = w->last_region;
     w->last_stolen = NULL;
     worker_forget_stolen_bottom(w);
     spin_unlock(&w->lock);
@@ -175,7 +173,7 @@ int __cilkrt_pop_slow(void *wv, void *result)
     if (hyper_on)
         hyper_deposit(w); /* the child's strand ends: its views go to p */
     closure_apply(p, inlet, dst, result, gen);
-    closure_join(w, p, region);
+    closure_join(w, p);
     return CILK_POP_STOLEN;
 }
 
@@ -197,31 +195,27 @@ void __cilkrt_apply(void *wv, struct __cilk_frame *f, int site, void *result)
 
 /* A slow clone's sync: returns 0 to go on, 1 when the clone must return to
  * the scheduler because children are outstanding (the last one resumes it
- * at the sync's resume point, already stored in f->resume). A sync of
- * region d > 0 waits for the children of that region only, on its count
- * (closure.h); one of region 0, for all of them, on join. */
+ * at the sync's resume point, already stored in f->resume). */
 int __cilkrt_sync(void *wv, struct __cilk_frame *f)
 {
     struct worker *w = wv;
     struct closure *c = (struct closure *)f;
-    int region = closure_site_region(c, c->resume);
-    atomic_long *count = region ? closure_region(c, region) : &c->join;
     /* The frame is not on the deque at a sync, so no new child can appear:
-     * the count only goes down while we look. */
-    if (atomic_load_explicit(count, memory_order_acquire) == 1) {
+     * join only goes down while we look. */
+    if (atomic_load_explicit(&c->join, memory_order_acquire) == 1) {
         if (c->hyper)
-            hyper_synced(w, c, region);
+            hyper_synced(w, c);
         return 0;
     }
     /* Reducers: the views go to c's epoch before the token does (the last
      * child may resume c at once, elsewhere, and merge them). */
     if (c->hyper)
-        hyper_suspend(w, c, region);
-    if (atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel) == 1) {
-        atomic_store_explicit(count, 1, memory_order_relaxed);
+        hyper_suspend(w, c);
+    if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1) {
+        atomic_store_explicit(&c->join, 1, memory_order_relaxed);
         if (c->hyper) {
             c->hyper->suspended = false;
-            hyper_synced(w, c, region);
+            hyper_synced(w, c);
         }
         return 0;
     }
@@ -269,11 +263,10 @@ static void discard(struct worker *w, struct closure *c)
     if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) != 1)
         return;
     struct closure *p = c->parent;
-    int region = c->region;
     closure_drop_delivery(p, c->inlet, c->dst);
     hyper_drop(c);
     frame_free(w, c, c->desc->size);
-    closure_join(w, p, region);
+    closure_join(w, p);
 }
 
 /* True if v may run work doomed by an abort of f: the closure at the
@@ -364,7 +357,6 @@ void sched_run_root(struct worker *w, struct root *r)
     w->last_dst = r;
     w->last_inlet = root_inlet;
     w->last_gen = 0;
-    w->last_region = 0;
     spin_unlock(&w->lock);
     hyper_root_enter(w, r->hseg);
     sched_stress_self(w, 100); /* the top frame's first check releases */
@@ -373,7 +365,7 @@ void sched_run_root(struct worker *w, struct root *r)
     r->thunk(r->args);
     stack_returned(w);
     if (w->rel_top) /* the top frame was released; its closure goes on */
-        release_finish(w, &r->c, r, root_inlet, 0, 0);
+        release_finish(w, &r->c, r, root_inlet, 0);
     if (w->unwinding || w->released) {
         after_unwind(w); /* stolen or released */
         return;
@@ -424,12 +416,11 @@ void sched_loop(struct worker *w)
 /* ---- The bottom of a release (release.c) ---- */
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet, int gen, int region)
+                    __cilk_inlet_fn inlet, int gen)
 {
     struct closure *young = w->rel_youngest, *old = w->rel_top;
     old->parent = parent;
     old->parent_gen = gen;
-    old->region = region;
     old->dst = dst;
     old->inlet = inlet;
 

@@ -42,7 +42,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
         atomic_load_explicit(&v->bottom, memory_order_relaxed)) {
         /* v is running e's slow clone: e already is a closure. */
         c = (struct closure *)e;
-        closure_count_child(c, c->resume);
+        atomic_fetch_add_explicit(&c->join, 1, memory_order_relaxed);
     } else if (d->flags & CILK_DESC_LAZY) {
         /* Released (release.c): a closure whose join counts its child. */
         c = (struct closure *)e;
@@ -58,11 +58,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
         c->parent = v->last_stolen;
         c->dst = v->last_dst;
         c->inlet = v->last_inlet;
-        atomic_init(&c->join, 1); /* its token */
+        atomic_init(&c->join, 2); /* its token + the child running on v */
         closure_init_gens(c, v->last_gen);
-        c->region = v->last_region;
-        closure_init_regions(c);
-        closure_count_child(c, c->resume); /* the child running on v */
         closure_link_depth(c);
         if (c->depth > sched_max_depth())
             sched_out_of_stack(v); /* the chain grew from v's stack */
@@ -77,7 +74,6 @@ static struct closure *promote(struct worker *w, struct worker *v,
     if (released)
         return c;
     v->last_gen = c->spawn_gen;
-    v->last_region = closure_site_region(c, c->resume);
     v->last_stolen = c;
     v->last_dst = closure_site_delivery(c, c->resume);
     v->last_inlet = c->desc->sites[c->resume].inlet;

@@ -4,27 +4,28 @@
 // spawned before a scope races with the code after the scope's end (and
 // after a cilk_sync in the scope, and after a scope left by break), the
 // children of each scope do not, a return from inside scopes waits for
-// every child, and a reducer updated on both sides of regions keeps its
-// serial value.
+// every child, a reducer updated on both sides of regions keeps its
+// serial value, and a scope whose markers do not nest alike (a goto to a
+// label inside it, at -O1) is one region.
 // UNSUPPORTED: sanitizer-thread, sanitizer-address, sanitizer-memory
 // RUN: %cilkc -fsanitize=cilk -O1 %s -o %t
 // RUN: %status %t 2>&1 | FileCheck %s
 // CHECK: cilk race: write at 0x{{[0-9a-f]+}}
-// CHECK-NEXT: race-regions.c:48:{{[0-9]+}} in scope_end
+// CHECK-NEXT: race-regions.c:50:{{[0-9]+}} in scope_end
 // CHECK: is logically parallel with an earlier write
-// CHECK-NEXT: race-regions.c:38:{{[0-9]+}} in bump
-// CHECK-NEXT: spawned at {{.*}}race-regions.c:43:{{[0-9]+}} in scope_end
+// CHECK-NEXT: race-regions.c:39:{{[0-9]+}} in bump
+// CHECK-NEXT: spawned at {{.*}}race-regions.c:45:{{[0-9]+}} in scope_end
 // CHECK: cilk race: write at 0x{{[0-9a-f]+}}
-// CHECK-NEXT: race-regions.c:60:{{[0-9]+}} in sync_in_scope
-// CHECK: spawned at {{.*}}race-regions.c:55:{{[0-9]+}} in sync_in_scope
+// CHECK-NEXT: race-regions.c:62:{{[0-9]+}} in sync_in_scope
+// CHECK: spawned at {{.*}}race-regions.c:57:{{[0-9]+}} in sync_in_scope
 // CHECK: cilk race: write at 0x{{[0-9a-f]+}}
-// CHECK-NEXT: race-regions.c:75:{{[0-9]+}} in nested
-// CHECK: spawned at {{.*}}race-regions.c:68:{{[0-9]+}} in nested
+// CHECK-NEXT: race-regions.c:77:{{[0-9]+}} in nested
+// CHECK: spawned at {{.*}}race-regions.c:70:{{[0-9]+}} in nested
 // CHECK: cilk race: write at 0x{{[0-9a-f]+}}
-// CHECK-NEXT: race-regions.c:90:{{[0-9]+}} in broken
-// CHECK: spawned at {{.*}}race-regions.c:82:{{[0-9]+}} in broken
+// CHECK-NEXT: race-regions.c:92:{{[0-9]+}} in broken
+// CHECK: spawned at {{.*}}race-regions.c:84:{{[0-9]+}} in broken
 // CHECK-NOT: cilk race: {{read|write}}
-// CHECK: values 2 2 2 2 2 2 2 3 2 2 string 0123456789
+// CHECK: values 2 2 2 2 2 2 2 3 2 2 string 0123456789 goto 2
 // CHECK: cilk race: 4 races found
 // CHECK: status 66
 #include <cilk/cilk.h>
@@ -36,6 +37,7 @@ static long a, b, c, d, e, f, g, h;
 static char text_serial[16];
 
 static void bump(long *p) { ++*p; }
+static long plus_one(long x) { return x + 1; }
 
 /* The scope's end orders its child, not the one spawned before it. */
 static void scope_end(void)
@@ -141,6 +143,24 @@ static void strings(void)
     say('9');
 }
 
+/* A goto out of a loop to a label inside the same scope: at -O1 clang's
+ * cleanup dispatch joins paths of two depths, and the function is one
+ * region (CilkRegions.cpp); the cilk_sync after the scope still orders
+ * the child before the read. */
+static volatile int never;
+static long cleanup_goto(void)
+{
+    long v = cilk_spawn plus_one(1);
+    cilk_scope {
+        for (int i = 0; i < 3; i++)
+            if (never == i + 10)
+                goto out;
+    out:;
+    }
+    cilk_sync;
+    return v;            /* no race */
+}
+
 int main(void)
 {
     long r[2] = {0, 0};
@@ -152,8 +172,9 @@ int main(void)
     p[0]++;              /* no race: the return waited */
     p[1]++;
     strings();
+    long v = cleanup_goto();
     memcpy(text_serial, text.s, text.n + 1);
-    printf("values %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld string %s\n", a, b,
-           c, d, e, f, g, h, r[0], r[1], text_serial);
+    printf("values %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld string %s goto %ld\n",
+           a, b, c, d, e, f, g, h, r[0], r[1], text_serial, v);
     return 0;
 }
