@@ -166,14 +166,12 @@ bool callsSpawning(const llvm::Function &F,
 bool hasCilkFor(const llvm::Function &F);
 
 /// Sync regions (CilkRegions.cpp; cilk-abi.h, CILK_ABI_REGION_BEGIN): the
-/// depth of regions at each spawn, sync and poll marker of F, and the
-/// deepest.
+/// depth of regions at each spawn, sync and poll marker of F.
 /// 0 everywhere if F has no markers, or markers that do not nest alike on
 /// every path (IR the plugin did not write): each sync then waits for all
 /// of F's children.
 struct RegionDepths {
   llvm::DenseMap<const llvm::Instruction *, unsigned> Depth;
-  unsigned Max = 0;
   bool Nested = true; // false: the markers do not nest alike
   unsigned of(const llvm::Instruction *I) const { return Depth.lookup(I); }
 };

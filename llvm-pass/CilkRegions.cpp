@@ -60,7 +60,6 @@ RegionDepths regionDepths(Function &F) {
                  CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER) ||
                         isPollMarker(I))) {
         R.Depth[&I] = D;
-        R.Max = std::max(R.Max, D);
       }
     }
     // A return's own sync must wait for every child: the plugin ends the
