@@ -79,7 +79,8 @@ struct RaceLocalsPass : llvm::PassInfoMixin<RaceLocalsPass> {
 llvm::Value *profileRecord(llvm::Function &F);
 /// Puts a sync marker before every return of F that may follow a spawn and
 /// is not synced yet (Cilk's implicit sync at return), and removes the sync
-/// markers that no spawn can precede.
+/// markers that no spawn can precede, and the region markers of F if they
+/// do not nest alike (CilkRegions.cpp).
 bool insertImplicitSyncs(llvm::Function &F);
 /// True if I is a direct call to the function named Name.
 bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
@@ -166,20 +167,24 @@ bool callsSpawning(const llvm::Function &F,
 bool hasCilkFor(const llvm::Function &F);
 
 /// Sync regions (CilkRegions.cpp; cilk-abi.h, CILK_ABI_REGION_BEGIN): the
-/// depth of regions at each spawn, sync and poll marker of F.
-/// 0 everywhere if F has no markers, or markers that do not nest alike on
-/// every path (IR the plugin did not write): each sync then waits for all
-/// of F's children.
+/// depth of regions at each sync marker of F. 0 everywhere if F has no
+/// markers, or markers that do not nest alike on every path (at -O1 and
+/// above a cleanup's dispatch switch can merge paths of several depths):
+/// each sync then waits for all of F's children.
 struct RegionDepths {
   llvm::DenseMap<const llvm::Instruction *, unsigned> Depth;
   bool Nested = true; // false: the markers do not nest alike
   unsigned of(const llvm::Instruction *I) const { return Depth.lookup(I); }
 };
 RegionDepths regionDepths(llvm::Function &F);
-/// Removes F's region markers if they do not nest alike on every path (a
-/// cleanup's dispatch switch can merge paths of several depths): F is one
-/// region then, for the hooks of race and profile builds as for its syncs.
-void flattenRegionsUnlessNested(llvm::Function &F);
+/// Removes F's region markers (insertImplicitSyncs, where they do not nest
+/// alike: F is one region then, for the hooks of race and profile builds
+/// as for its syncs).
+void removeRegionMarkers(llvm::Function &F);
+/// Race and profile builds: a call of BeginHook(Record) after each region
+/// begin marker of F, of EndHook(Record) before each end marker.
+void hookRegions(llvm::Function &F, llvm::Value *Record,
+                 llvm::StringRef BeginHook, llvm::StringRef EndHook);
 /// Removes the region markers from M, at the end of the pass.
 bool removeRegionMarkers(llvm::Module &M);
 

@@ -71,6 +71,9 @@ bool insertImplicitSyncs(Function &F) {
   // block? A spawn makes it so, a sync of region 0 ends it (one of a
   // nested region leaves the children from before the region).
   RegionDepths Regions = regionDepths(F);
+  bool Changed = !Regions.Nested;
+  if (Changed) // one region: no hooks at its markers either
+    removeRegionMarkers(F);
   auto Transfer = [&](BasicBlock &BB, bool Outstanding) {
     for (Instruction &I : BB) {
       if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
@@ -94,7 +97,6 @@ bool insertImplicitSyncs(Function &F) {
   Module &M = *F.getParent();
   FunctionCallee Marker = M.getOrInsertFunction(
       CILK_ABI_SYNC_MARKER, Type::getVoidTy(M.getContext()));
-  bool Changed = false;
   for (BasicBlock &BB : F) {
     bool Outstanding = In.count(&BB);
     for (Instruction &I : make_early_inc_range(BB)) {
@@ -122,7 +124,6 @@ bool insertImplicitSyncs(Function &F) {
 static void instrument(Function &F, Mode TheMode) {
   Module &M = *F.getParent();
   auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
-  flattenRegionsUnlessNested(F);
   insertImplicitSyncs(F);
 
   BasicBlock &Entry = F.getEntryBlock();
@@ -170,17 +171,7 @@ static void instrument(Function &F, Mode TheMode) {
   }
   for (Instruction *I : Rets)
     CallInst::Create(Hook(CILK_ABI_PROF_RETURN), {Prof}, "", I->getIterator());
-  // Sync regions: hooks inside the markers, which stay for the lowering
-  // (CilkRegions.cpp).
-  SmallVector<std::pair<Instruction *, bool>, 8> Markers;
-  for (Instruction &I : instructions(F))
-    if (isCallTo(I, CILK_ABI_REGION_BEGIN) || isCallTo(I, CILK_ABI_REGION_END))
-      Markers.push_back({&I, isCallTo(I, CILK_ABI_REGION_BEGIN)});
-  for (auto [I, Begin] : Markers)
-    CallInst::Create(Hook(Begin ? CILK_ABI_PROF_REGION_BEGIN
-                                : CILK_ABI_PROF_REGION_END),
-                     {Prof}, "",
-                     Begin ? std::next(I->getIterator()) : I->getIterator());
+  hookRegions(F, Prof, CILK_ABI_PROF_REGION_BEGIN, CILK_ABI_PROF_REGION_END);
 
   // Cilk_user_work, Cilk_user_critical_path and wsp_getworkspan() read
   // this record, and a thread computation's start and the wait for its

@@ -175,7 +175,6 @@ static void instrument(Function &F) {
   Module &M = *F.getParent();
   auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
   const DataLayout &DL = M.getDataLayout();
-  flattenRegionsUnlessNested(F);
   insertImplicitSyncs(F);
 
   BasicBlock &Entry = F.getEntryBlock();
@@ -272,16 +271,7 @@ static void instrument(Function &F) {
             I->getIterator());
   for (Instruction *I : Syncs)
     CallInst::Create(Hook(CILK_ABI_RACE_SYNC), {Rec}, "", I->getIterator());
-  // Sync regions: each marker becomes its hook (CilkRegions.cpp).
-  for (Instruction &I : make_early_inc_range(instructions(F)))
-    for (auto [Marker, RaceHook] :
-         {std::pair{CILK_ABI_REGION_BEGIN, CILK_ABI_RACE_REGION_BEGIN},
-          std::pair{CILK_ABI_REGION_END, CILK_ABI_RACE_REGION_END}})
-      if (isCallTo(I, Marker)) {
-        CallInst::Create(Hook(RaceHook), {Rec}, "", I.getIterator());
-        I.eraseFromParent();
-        break;
-      }
+  hookRegions(F, Rec, CILK_ABI_RACE_REGION_BEGIN, CILK_ABI_RACE_REGION_END);
   for (Instruction *I : Rets)
     CallInst::Create(Hook(CILK_ABI_RACE_RETURN), {Rec}, "", I->getIterator());
 }

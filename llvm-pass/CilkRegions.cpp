@@ -13,15 +13,16 @@
 //
 // Regions nest as the source's blocks do, so every path reaches a point
 // with the same depth: a forward walk in reverse post-order gives each
-// spawn and sync its region, the depth, which the implicit syncs before
-// returns take into account (CilkProfile.cpp). The race detector gives
-// each region a P-bag of its own (runtime/race.c), the profile build its
-// own longest paths (runtime/profile.c); the parallel modes' syncs still
-// wait for every child. The markers go at the end of the pass.
+// sync its region, the depth, which the implicit syncs before returns take
+// into account (CilkProfile.cpp). Race and profile builds call a hook of
+// their own at each marker: the race detector gives each region a P-bag
+// of its own (runtime/race.c), the profile build its own longest paths
+// (runtime/profile.c); the parallel modes' syncs still wait for every
+// child. The markers go at the end of the pass.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkShape.h"
+#include "CilkInternal.h"
 #include "cilk-abi.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -56,9 +57,7 @@ RegionDepths regionDepths(Function &F) {
         if (D == 0)
           return notNested();
         --D;
-      } else if (auto *CB = dyn_cast<CallBase>(&I);
-                 CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER) ||
-                        isPollMarker(I))) {
+      } else if (isCallTo(I, CILK_ABI_SYNC_MARKER)) {
         R.Depth[&I] = D;
       }
     }
@@ -74,12 +73,22 @@ RegionDepths regionDepths(Function &F) {
   return R;
 }
 
-void flattenRegionsUnlessNested(Function &F) {
-  if (regionDepths(F).Nested)
-    return;
+void removeRegionMarkers(Function &F) {
   for (Instruction &I : make_early_inc_range(instructions(F)))
     if (isCallTo(I, CILK_ABI_REGION_BEGIN) || isCallTo(I, CILK_ABI_REGION_END))
       I.eraseFromParent();
+}
+
+void hookRegions(Function &F, Value *Record, StringRef BeginHook,
+                 StringRef EndHook) {
+  Module &M = *F.getParent();
+  SmallVector<std::pair<Instruction *, bool>, 8> Markers;
+  for (Instruction &I : instructions(F))
+    if (isCallTo(I, CILK_ABI_REGION_BEGIN) || isCallTo(I, CILK_ABI_REGION_END))
+      Markers.push_back({&I, isCallTo(I, CILK_ABI_REGION_BEGIN)});
+  for (auto [I, Begin] : Markers)
+    CallInst::Create(getRuntimeFn(M, Begin ? BeginHook : EndHook), {Record},
+                     "", Begin ? std::next(I->getIterator()) : I->getIterator());
 }
 
 bool removeRegionMarkers(Module &M) {

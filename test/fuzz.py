@@ -674,18 +674,19 @@ def add_scopes(r, text):
         end = statement_end(text, start)
         if end:
             sites.append((start, end))
+    gotos = [(m.start(), m.group(1))
+             for m in re.finditer(r'\bgoto\s+(\w+)', text)]
     for m in BLOCK_STATEMENT.finditer(text):
         start = m.end() - 1
         end = statement_end(text, start)
         if not end:
             continue
         block = text[start:end]
-        outside = re.findall(r'\bgoto\s+(\w+)', text[:start] + text[end:])
         # A sync in a scope would wait for the scope's children only, and
         # a goto into a scope is an error.
         if ("cilk_spawn" in block and "cilk_sync" not in block and
                 not any(re.search(r'\b' + g + r'\s*:', block)
-                        for g in outside)):
+                        for at, g in gotos if not start <= at < end)):
             sites.append((start, end))
     if not sites:
         return text
