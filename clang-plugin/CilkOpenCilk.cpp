@@ -18,6 +18,9 @@ namespace cilk {
 static llvm::DenseSet<unsigned> ScopeStarts; // expansion locations
 static llvm::DenseSet<const Decl *> ImplicitProcedures;
 static llvm::DenseSet<unsigned> ForBodies; // the `do` of each cilk_for body
+/// The spelling locations of the `cilk_spawn`s of spawned statements.
+static llvm::DenseSet<unsigned> SpawnedStatementWords;
+static llvm::DenseSet<unsigned> SpawnBodies; // the `do` of each one's body
 /// `#pragma cilk grainsize N`'s expression, for the cilk_for right after.
 static llvm::SmallVector<Token, 4> PendingGrain;
 
@@ -63,30 +66,16 @@ public:
 /// iterations with its own k. `continue` ends an iteration in the do-while;
 /// a `break` that would leave it is an error (CilkSema.cpp), as `return` is
 /// (here). GRAIN is 0 (the runtime's default) or #pragma cilk grainsize's.
-/// One reader per loop: a cilk_for in the body is read while this one is.
-class ForReader {
+/// Reads statements as tokens, for the pragmas that rewrite them. A
+/// `return` in what it reads is an error, ReturnError: the statements
+/// become outlined functions, which a `return` could not leave.
+class StatementReader {
 public:
-  ForReader(Preprocessor &PP, SourceLocation Loc) : PP(&PP), Loc(Loc) {}
+  StatementReader(Preprocessor &PP, SourceLocation Loc,
+                  llvm::StringRef ReturnError)
+      : PP(&PP), Loc(Loc), ReturnError(ReturnError) {}
 
-  /// Reads the loop after the pragma (its eod already read).
-  void read() {
-    Tokens Grain;
-    Grain.swap(PendingGrain);
-    Token T = lex();
-    if (T.isNot(tok::l_paren)) {
-      error(T.getLocation(), "'cilk_for' must be followed by a loop header, "
-                             "as in 'cilk_for (int i = 0; i < n; ++i)'");
-      PP->EnterToken(readToken(T), /*IsReinject=*/true);
-      return;
-    }
-    Tokens Init, Cond, Inc, Body;
-    if (!until(Init, tok::semi) || !until(Cond, tok::semi) ||
-        !until(Inc, tok::r_paren) || !statement(Body))
-      return; // the parser reports the broken loop
-    rewrite(Init, Cond, Inc, Body, Grain);
-  }
-
-private:
+protected:
   Token lex() {
     Token T;
     PP->Lex(T);
@@ -182,13 +171,22 @@ private:
   bool checkReturns(const Tokens &Out, size_t From, bool Ok) {
     for (size_t I = From; I < Out.size(); ++I)
       if (Out[I].is(tok::kw_return))
-        error(Out[I].getLocation(),
-              "'return' cannot leave a 'cilk_for' body: its iterations run "
-              "in parallel");
+        error(Out[I].getLocation(), ReturnError);
     return Ok;
   }
 
   Token make(llvm::StringRef Text) { return makeToken(*PP, Text, Loc); }
+
+  /// `#pragma clang __debug captured`: clang outlines the compound
+  /// statement after it into a function of a context.
+  Token captured() {
+    Token T;
+    T.startToken();
+    T.setKind(tok::annot_pragma_captured);
+    T.setLocation(Loc);
+    T.setAnnotationEndLoc(Loc);
+    return T;
+  }
 
   void append(Tokens &Out, llvm::StringRef Text) {
     appendTokens(*PP, Out, Text, Loc);
@@ -222,6 +220,38 @@ private:
     return -1;
   }
 
+  Preprocessor *PP;
+  SourceLocation Loc; // the keyword's: every token entered is there
+  llvm::StringRef ReturnError;
+};
+
+/// One reader per loop: a cilk_for in the body is read while this one is.
+class ForReader : StatementReader {
+public:
+  ForReader(Preprocessor &PP, SourceLocation Loc)
+      : StatementReader(PP, Loc,
+                        "'return' cannot leave a 'cilk_for' body: its "
+                        "iterations run in parallel") {}
+
+  /// Reads the loop after the pragma (its eod already read).
+  void read() {
+    Tokens Grain;
+    Grain.swap(PendingGrain);
+    Token T = lex();
+    if (T.isNot(tok::l_paren)) {
+      error(T.getLocation(), "'cilk_for' must be followed by a loop header, "
+                             "as in 'cilk_for (int i = 0; i < n; ++i)'");
+      PP->EnterToken(readToken(T), /*IsReinject=*/true);
+      return;
+    }
+    Tokens Init, Cond, Inc, Body;
+    if (!until(Init, tok::semi) || !until(Cond, tok::semi) ||
+        !until(Inc, tok::r_paren) || !statement(Body))
+      return; // the parser reports the broken loop
+    rewrite(Init, Cond, Inc, Body, Grain);
+  }
+
+private:
   void rewrite(const Tokens &Init, const Tokens &Cond, const Tokens &Inc,
                const Tokens &Body, const Tokens &Grain) {
     // T i = a: one declared variable.
@@ -339,12 +369,7 @@ private:
     else
       appendRead(Out, Grain);
     append(Out, ") , & __cilk_k ) ; __cilk_k < __cilk_n ; __cilk_k ++ )");
-    Token Captured;
-    Captured.startToken();
-    Captured.setKind(tok::annot_pragma_captured);
-    Captured.setLocation(Loc);
-    Captured.setAnnotationEndLoc(Loc);
-    Out.push_back(Captured);
+    Out.push_back(captured());
     append(Out, "{");
     appendRead(Out, Type);
     Out.push_back(make(Name->getName()));
@@ -361,9 +386,6 @@ private:
     append(Out, "while ( 0 ) ; } }");
     enterTokens(*PP, Out);
   }
-
-  Preprocessor *PP;
-  SourceLocation Loc; // the keyword's: every token entered is there
 };
 
 class ForPragma : public PragmaHandler {
@@ -374,6 +396,85 @@ public:
     if (skipPragmaLine(PP))
       ForReader(PP, PP.getSourceManager().getExpansionLoc(First.getLocation()))
           .read();
+  }
+};
+
+/// Reads and rewrites a spawned statement. `cilk_spawn` is `_Pragma("cilk
+/// spawn") __extension__` (include/cilk.h): the handler reads the
+/// `__extension__` and the token after it. Before a block or a statement
+/// that is not an expression (`if`, `for`, `while`, `do`, `switch`) it
+/// enters
+///
+///   cilk_spawn S
+///   ->
+///   { __cilk_spawn_stmt ( ) ;
+///     #pragma clang __debug captured
+///     { do S while ( 0 ) ; } }
+///
+/// clang outlines S into a function of a context (the addresses of the
+/// variables S uses), which the pass spawns (CilkSpawnStmt.cpp); the
+/// checks see the marker as a spawn, and report a `break` or `continue`
+/// that would leave S, which the do-while keeps legal C (CilkSema.cpp). A
+/// `return` in S is an error here, and clang reports a `goto` out. Before anything else the two tokens go back: the
+/// spawn of a call, of an assignment, or of a non-call (CilkSema.cpp).
+class SpawnReader : StatementReader {
+public:
+  SpawnReader(Preprocessor &PP, SourceLocation Loc)
+      : StatementReader(PP, Loc,
+                        "'return' cannot leave a spawned statement: it runs "
+                        "in parallel with what follows it") {}
+
+  /// Reads after the pragma (its eod already read); Ext is the keyword's
+  /// `__extension__`.
+  void read(const Token &Ext) {
+    Token T = lex();
+    if (!T.isOneOf(tok::l_brace, tok::kw_if, tok::kw_for, tok::kw_while,
+                   tok::kw_do, tok::kw_switch)) {
+      PP->EnterToken(readToken(T), /*IsReinject=*/true);
+      PP->EnterToken(readToken(Ext), /*IsReinject=*/true);
+      return;
+    }
+    const SourceManager &SM = PP->getSourceManager();
+    // The keyword: the expansion that made Ext, through the arguments of
+    // the program's macros it was passed in (as CilkSema.cpp's
+    // spawnKeywordLoc).
+    SourceLocation Word = Ext.getLocation();
+    while (Word.isMacroID() && SM.isMacroArgExpansion(Word))
+      Word = SM.getImmediateSpellingLoc(Word);
+    if (Word.isMacroID())
+      Word = SM.getImmediateExpansionRange(Word).getBegin();
+    SpawnedStatementWords.insert(SM.getSpellingLoc(Word).getRawEncoding());
+    PP->EnterToken(readToken(T), /*IsReinject=*/true);
+    Tokens Body;
+    if (!statement(Body))
+      return; // the parser reports the broken statement
+    Tokens Out;
+    append(Out, "{ " CILK_ABI_SPAWN_STMT " ( ) ;");
+    Out.push_back(captured());
+    append(Out, "{");
+    SpawnBodies.insert(Loc.getRawEncoding());
+    Out.push_back(make("do"));
+    appendRead(Out, Body);
+    append(Out, "while ( 0 ) ; } }");
+    enterTokens(*PP, Out);
+  }
+};
+
+class SpawnPragma : public PragmaHandler {
+public:
+  SpawnPragma() : PragmaHandler("spawn") {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer,
+                    Token &First) override {
+    if (!skipPragmaLine(PP))
+      return;
+    Token Ext;
+    PP.Lex(Ext);
+    if (Ext.isNot(tok::kw___extension__)) { // not the keyword's expansion
+      PP.EnterToken(readToken(Ext), /*IsReinject=*/true);
+      return;
+    }
+    SpawnReader(PP, PP.getSourceManager().getExpansionLoc(Ext.getLocation()))
+        .read(Ext);
   }
 };
 
@@ -413,12 +514,22 @@ public:
 void registerScopeKeyword(Preprocessor &PP) {
   PP.AddPragmaHandler("cilk", new ScopePragma());
   PP.AddPragmaHandler("cilk", new ForPragma());
+  PP.AddPragmaHandler("cilk", new SpawnPragma());
   PP.AddPragmaHandler("cilk", new GrainsizePragma());
 }
 
 bool isForBody(const SourceManager &SM, SourceLocation DoLoc) {
   return DoLoc.isValid() &&
          ForBodies.count(SM.getExpansionLoc(DoLoc).getRawEncoding());
+}
+
+bool isSpawnBody(const SourceManager &SM, SourceLocation DoLoc) {
+  return DoLoc.isValid() &&
+         SpawnBodies.count(SM.getExpansionLoc(DoLoc).getRawEncoding());
+}
+
+bool isSpawnedStatementWord(unsigned SpellingKey) {
+  return SpawnedStatementWords.count(SpellingKey);
 }
 
 bool isScopeStart(const SourceManager &SM, SourceLocation Loc) {
@@ -438,6 +549,8 @@ void forgetOpenCilkState() {
   ScopeStarts.clear();
   ImplicitProcedures.clear();
   ForBodies.clear();
+  SpawnedStatementWords.clear();
+  SpawnBodies.clear();
   PendingGrain.clear();
 }
 

@@ -8,7 +8,9 @@
 // statement there (Collector, CilkSemaInternal.h) and sync at its exits
 // (CilkSemaOpenCilk.cpp). `cilk_for` is the pragma `cilk for`, which
 // rewrites the loop into one over a count whose body clang outlines
-// (CilkOpenCilk.cpp).
+// (CilkOpenCilk.cpp); `cilk_spawn` is the pragma `cilk spawn` followed by
+// the spawn operator, which makes a spawned block (or loop, if, switch)
+// such an outlined statement too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CILK_CLANG_PLUGIN_CILKOPENCILK_H
@@ -25,10 +27,17 @@ class SourceManager;
 namespace cilk {
 
 /// Registers the pragmas `cilk scope`, `cilk for` (cilk_for's rewriting,
-/// CilkOpenCilk.cpp) and `cilk grainsize`.
+/// CilkOpenCilk.cpp), `cilk spawn` (spawned statements) and `cilk
+/// grainsize`.
 void registerScopeKeyword(clang::Preprocessor &PP);
 /// True if DoLoc is the `do` of a cilk_for's body (`do BODY while (0)`).
 bool isForBody(const clang::SourceManager &SM, clang::SourceLocation DoLoc);
+/// True if DoLoc is the `do` of a spawned statement's body (`do S while
+/// (0)`).
+bool isSpawnBody(const clang::SourceManager &SM, clang::SourceLocation DoLoc);
+/// True if the `cilk_spawn` spelled at SpellingKey (a raw location) spawns
+/// a statement, not an expression.
+bool isSpawnedStatementWord(unsigned SpellingKey);
 /// True if a `cilk_scope` keyword comes right before Loc (a statement's
 /// beginning), in the translation unit being compiled.
 bool isScopeStart(const clang::SourceManager &SM, clang::SourceLocation Loc);

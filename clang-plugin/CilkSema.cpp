@@ -190,11 +190,13 @@ bool isCallOf(const CallExpr *CE, llvm::StringRef Name) {
 
 void SpawnRecorder::MacroExpands(const Token &Name, const MacroDefinition &MD,
                                  SourceRange, const MacroArgs *) {
-  // Only the keyword: <cilk/cilk_stub.h> defines cilk_spawn away.
+  // Only the keyword (`__extension__`, after a pragma for OpenCilk's):
+  // <cilk/cilk_stub.h> defines cilk_spawn away.
   const MacroInfo *MI = MD.getMacroInfo();
   if (!isSpawnWord(Name.getIdentifierInfo()->getName()) || !MI ||
-      MI->getNumTokens() != 1 ||
-      MI->getReplacementToken(0).isNot(tok::kw___extension__))
+      MI->getNumTokens() == 0 ||
+      MI->getReplacementToken(MI->getNumTokens() - 1)
+          .isNot(tok::kw___extension__))
     return;
   SourceLocation Spelled = SM.getSpellingLoc(Name.getLocation());
   Log->Expansions.insert(
@@ -250,7 +252,7 @@ void BodyChecker::run(Stmt *Root) {
       C.ThreadKeywords.empty() && C.Missing.empty() && C.Sends.empty() &&
       C.Continuations.empty() && C.Vectors.empty() &&
       C.AnySyncRefs.empty() && C.ForBodies.empty() && C.Scopes.empty() &&
-      !InThread)
+      C.SpawnStmts.empty() && !InThread)
     return;
   // A cilk_for body's iterations run in parallel: none may end the loop.
   for (DoStmt *D : C.ForBodies) {
@@ -259,12 +261,13 @@ void BodyChecker::run(Stmt *Root) {
     for (Stmt *B : Breaks)
       Diags.D.Report(SM.getFileLoc(B->getBeginLoc()), Diags.BreakInFor);
   }
-  // A function that spawns in OpenCilk's spelling, or runs a cilk_for, is
-  // a Cilk procedure (its C callers reach it through its C entry point,
-  // CilkEntry.cpp; a cilk_for is a call of a procedure that spawns, which
-  // only a procedure makes in parallel on a worker, CilkCalls.cpp).
+  // A function that spawns in OpenCilk's spelling (a call or a statement),
+  // or runs a cilk_for, is a Cilk procedure (its C callers reach it
+  // through its C entry point, CilkEntry.cpp; a cilk_for is a call of a
+  // procedure that spawns, which only a procedure makes in parallel on a
+  // worker, CilkCalls.cpp).
   if (FD && !InCilk && !InThread &&
-      (!C.ForBodies.empty() ||
+      (!C.ForBodies.empty() || !C.SpawnStmts.empty() ||
        llvm::any_of(C.Spawns, [&](const UnaryOperator *UO) {
          return isOpenCilkSpawn(Ctx, UO);
        }))) {
@@ -274,6 +277,15 @@ void BodyChecker::run(Stmt *Root) {
     InCilk = true;
   }
   ParentMap PM(Root);
+  // A spawned statement runs in parallel with what follows it.
+  for (DoStmt *D : C.SpawnBodies) {
+    llvm::SmallVector<Stmt *, 2> Jumps;
+    jumpsOut(PM, D->getBody(), D, false, false, Jumps);
+    for (Stmt *J : Jumps)
+      if (isa<BreakStmt, ContinueStmt>(J))
+        Diags.D.Report(SM.getFileLoc(J->getBeginLoc()), Diags.JumpOutOfSpawn)
+            << isa<ContinueStmt>(J);
+  }
   checkJumpsIntoScopes(PM, C);
   checkInletBodies(PM, C.InletBegins);
   checkThreadBody(PM, C);
@@ -342,12 +354,14 @@ void BodyChecker::run(Stmt *Root) {
 
   // A slow clone resumes in the middle of the procedure, where a label's
   // address taken in the fast clone means nothing.
-  if (InCilk && Parallel && (!C.Spawns.empty() || !C.SyncRefs.empty()))
+  bool SpawnsOrSyncs =
+      !C.Spawns.empty() || !C.SpawnStmts.empty() || !C.SyncRefs.empty();
+  if (InCilk && Parallel && SpawnsOrSyncs)
     for (AddrLabelExpr *E : C.LabelAddresses)
       Diags.D.Report(E->getAmpAmpLoc(), Diags.LabelAddress);
   // Likewise a setjmp's saved stack pointer; whether a longjmp crosses a
   // spawn or sync is not known here, hence a warning.
-  if (InCilk && Parallel && (!C.Spawns.empty() || !C.SyncRefs.empty()))
+  if (InCilk && Parallel && SpawnsOrSyncs)
     for (CallExpr *CE : C.ReturnsTwice) {
       // Name what the user wrote: glibc's setjmp is a macro.
       SourceLocation L = CE->getBeginLoc();
@@ -388,8 +402,8 @@ void BodyChecker::run(Stmt *Root) {
     replaceByMarkerCall(Parent, Stmt, CILK_ABI_ABORT_MARKER);
   // A thread computation started here delivers into the procedure's
   // variables: the return waits for it before reading them, too.
-  bool Spawns =
-      !GoodSpawns.empty() || !AnySpawns.empty() || !ThreadSpawns.empty();
+  bool Spawns = !GoodSpawns.empty() || !AnySpawns.empty() ||
+                !ThreadSpawns.empty() || !C.SpawnStmts.empty();
   if (InCilk && Spawns)
     for (ReturnStmt *R : C.Returns)
       syncBeforeReturn(PM.getParent(R), R);
@@ -458,7 +472,7 @@ void CilkConsumer::HandleTranslationUnit(ASTContext &) {
   CilkDiags Diags(CI.getDiagnostics());
   const SourceManager &SM = CI.getSourceManager();
   for (const auto &[Key, Loc] : Log->Expansions)
-    if (!Log->Matched.count(Key)) {
+    if (!Log->Matched.count(Key) && !isSpawnedStatementWord(Key)) {
       llvm::StringRef Word = Lexer::getSourceText(
           CharSourceRange::getTokenRange(
               SourceLocation::getFromRawEncoding(Key)),

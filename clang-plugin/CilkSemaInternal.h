@@ -145,6 +145,8 @@ public:
       Synched.push_back(CE);
     if (isCallOf(CE, CILK_ABI_INLET_BEGIN))
       InletBegins.push_back(CE);
+    if (isCallOf(CE, CILK_ABI_SPAWN_STMT))
+      SpawnStmts.push_back(CE);
     if (const FunctionDecl *Callee = CE->getDirectCallee()) {
       unsigned ID = Callee->getBuiltinID();
       if (Callee->hasAttr<ReturnsTwiceAttr>() ||
@@ -160,6 +162,8 @@ public:
   bool VisitDoStmt(DoStmt *D) {
     if (isForBody(Ctx.getSourceManager(), D->getDoLoc()))
       ForBodies.push_back(D);
+    if (isSpawnBody(Ctx.getSourceManager(), D->getDoLoc()))
+      SpawnBodies.push_back(D);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
@@ -185,6 +189,8 @@ public:
   llvm::SmallVector<DeclRefExpr *, 4> AnySyncRefs; // cilk_sync
   llvm::SmallVector<Stmt *, 2> Scopes;             // cilk_scope's statements
   llvm::SmallVector<DoStmt *, 2> ForBodies;        // cilk_for's (the do-while)
+  llvm::SmallVector<CallExpr *, 2> SpawnStmts;     // spawned statements' markers
+  llvm::SmallVector<DoStmt *, 2> SpawnBodies;      // their do-whiles
   llvm::SmallVector<DeclRefExpr *, 4> AbortRefs;
   llvm::SmallVector<CallExpr *, 4> Synched;
   llvm::SmallVector<CallExpr *, 4> InletBegins;

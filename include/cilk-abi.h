@@ -20,6 +20,7 @@
 #define CILK_ABI_LIBC_SYNC "__cilk_sync"
 #define CILK_ABI_SYNC_ANY "__cilk_sync_any"
 #define CILK_ABI_FOR_BEGIN "__cilk_for_begin"
+#define CILK_ABI_SPAWN_STMT "__cilk_spawn_stmt"
 #define CILK_ABI_FOR_GRAIN "__cilkrt_for_grain"
 #define CILK_ABI_LIBC_ABORT "__cilk_abort"
 #define CILK_ABI_ABORT_MARKER "__cilk_abort_marker"
@@ -626,6 +627,13 @@ void __cilk_sync(void);
 unsigned long long __cilk_for_begin(unsigned long long n, long long grain,
                                     unsigned long long *k)
     __attribute__((__nothrow__));
+/* A spawned statement (`cilk_spawn { ... }`) is compiled as
+ * `{ __cilk_spawn_stmt(); S }`, S a captured statement of the block: clang
+ * outlines it into a function of a context, the addresses of the variables
+ * it uses (the plugin: CilkOpenCilk.cpp). The pass spawns that function
+ * (CilkSpawnStmt.cpp); without the pass the marker does nothing and the
+ * block runs in place, the serial elision. */
+void __cilk_spawn_stmt(void) __attribute__((__nothrow__));
 /* The default grain of a cilk_for of n iterations: min(2048, ceil(n / 8P))
  * on P workers (OpenCilk's). */
 long long __cilkrt_for_grain(unsigned long long n) __attribute__((__nothrow__));

@@ -38,7 +38,8 @@
  * reserved as _Cilk_spawn, _Cilk_sync, _Cilk_scope and _Cilk_for:
  *
  *   cilk_spawn - `[lhs op] cilk_spawn f(args);` runs any function f in
- *                parallel; the function that spawns needs no `cilk`
+ *                parallel; the function that spawns needs no `cilk`;
+ *                `cilk_spawn { ... }` runs a block in parallel
  *   cilk_sync  - `cilk_sync;` waits for the children of the function
  *   cilk_scope - `cilk_scope { ... }` waits for them where it is left
  *   cilk_for   - `cilk_for (int i = 0; i < n; ++i) body` runs the
@@ -77,8 +78,8 @@
     ((__typeof__(&*(p)))__cilk_cp_vector_marker(                             \
         (p), (unsigned long)(n) * sizeof *(p)))
 
-#define _Cilk_spawn __extension__
-#define cilk_spawn __extension__
+#define _Cilk_spawn _Pragma("cilk spawn") __extension__
+#define cilk_spawn _Pragma("cilk spawn") __extension__
 #define _Cilk_sync __cilk_sync_any
 #define cilk_sync __cilk_sync_any
 #define _Cilk_scope _Pragma("cilk scope")

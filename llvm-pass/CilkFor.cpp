@@ -109,13 +109,9 @@ static bool findLoop(CallInst *Begin, ForLoop &L) {
   return false;
 }
 
-/// Gives New, made for the cilk_for that Begin starts, a subprogram of its
-/// own at the loop's line (if the function holding the loop has one), and
-/// returns the location for its instructions: gdb and the race detector's
-/// reports show the loop, and the body inlined into New keeps its lines.
-static DILocation *describe(Function &New, const CallInst *Begin) {
-  const DILocation *At = Begin->getDebugLoc();
-  DISubprogram *Outer = Begin->getFunction()->getSubprogram();
+DILocation *describeOutlined(Function &New, const Instruction *Where) {
+  const DILocation *At = Where->getDebugLoc();
+  DISubprogram *Outer = Where->getFunction()->getSubprogram();
   if (!At || !Outer || !Outer->getUnit())
     return nullptr;
   Module &M = *New.getParent();
@@ -196,7 +192,7 @@ static Function *buildChunk(const ForLoop &L, const Twine &Name, bool Race) {
   Chunk->getArg(1)->setName("lo");
   Chunk->getArg(2)->setName("hi");
   IRBuilder<> B(BasicBlock::Create(C, "entry", Chunk));
-  B.SetCurrentDebugLocation(describe(*Chunk, L.Begin));
+  B.SetCurrentDebugLocation(describeOutlined(*Chunk, L.Begin));
   emitChunk(B, L, Chunk->getArg(0), Chunk->getArg(1), Chunk->getArg(2),
             Race);
   B.CreateRetVoid();
@@ -229,7 +225,7 @@ static Function *buildDriver(const ForLoop &L, bool BodySpawns, bool Race) {
   auto *Leaf = BasicBlock::Create(C, "leaf", D);
 
   IRBuilder<> B(Entry);
-  B.SetCurrentDebugLocation(describe(*D, L.Begin));
+  B.SetCurrentDebugLocation(describeOutlined(*D, L.Begin));
   AllocaInst *LoAddr = B.CreateAlloca(I64, nullptr, "lo.addr");
   B.CreateStore(Lo, LoAddr);
   B.CreateBr(Split);

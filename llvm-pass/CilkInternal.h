@@ -7,6 +7,7 @@
 //   CilkMarkers.cpp  recognize: annotations -> "cilk" function attribute,
 //                    spawn markers -> direct calls tagged !cilk.spawn
 //   CilkReducers.cpp reducer views: runtime calls, or the variables
+//   CilkSpawnStmt.cpp spawned statements: a procedure of their own
 //   CilkFor.cpp      cilk_for: a divide-and-conquer procedure over chunks
 //   CilkThreadLowering.cpp  continuation-passing threads
 //   CilkCalls.cpp    (parallel modes) calls of procedures that spawn
@@ -165,6 +166,17 @@ bool callsSpawning(const llvm::Function &F,
                    const llvm::SmallPtrSetImpl<const llvm::Function *> &Spawning);
 /// True if F holds a cilk_for the pass has not lowered yet (CilkFor.cpp).
 bool hasCilkFor(const llvm::Function &F);
+/// Spawned statements (`cilk_spawn { ... }`, CilkSpawnStmt.cpp): each
+/// becomes a spawn of a procedure of its own, or (serial mode, but for the
+/// race detector) runs in place. True if anything changed.
+bool lowerSpawnedStatements(llvm::Module &M, Mode TheMode, Instrument I);
+/// Gives New, a function the pass outlined for the construct at Where (a
+/// cilk_for, a spawned statement), a subprogram of its own at Where's line
+/// if Where's function has one, and returns the location for New's
+/// instructions: gdb and the race detector's reports show the construct,
+/// and code inlined into New keeps its lines (CilkFor.cpp).
+llvm::DILocation *describeOutlined(llvm::Function &New,
+                                   const llvm::Instruction *Where);
 
 /// Sync regions (CilkRegions.cpp; cilk-abi.h, CILK_ABI_REGION_BEGIN): the
 /// depth of regions at each sync marker of F. 0 everywhere if F has no

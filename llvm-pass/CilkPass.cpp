@@ -152,6 +152,7 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  Changed |= lowerSpawnedStatements(M, TheMode, Instr);
   Changed |= lowerReducers(M, TheMode, Instr);
   Changed |= lowerCilkFors(M, TheMode, Instr);
   markSelfContained(M);

@@ -23,6 +23,7 @@ class AttributeMask;
 class CallBase;
 class Constant;
 class DataLayout;
+class DILocation;
 class Function;
 class FunctionCallee;
 class Instruction;

@@ -29,6 +29,11 @@ unsigned long long __cilk_for_begin(unsigned long long n, long long grain,
     return 0;
 }
 
+/* A spawned statement runs in place. */
+void __cilk_spawn_stmt(void)
+{
+}
+
 void __cilk_sync_marker(void)
 {
 }

@@ -28,7 +28,8 @@ A share of the generated programs (--opencilk-share, 0.3) is compiled in
 OpenCilk's spelling instead (no `cilk`, cilk_spawn, cilk_sync, a plain
 main, <cilk/cilk.h>): the same program, the same elision; half of those
 put some spawn statements and blocks in cilk_scopes, one or two deep (sync
-regions: each scope's end waits for its own children only).
+regions: each scope's end waits for its own children only), and half make
+some spawn statements spawned blocks (`cilk_spawn { x = f(a); }`).
 A compiler crash, a valid program rejected, a difference or a hang
 is a failure; the program is kept in DIR with a note of what failed.
 Mutants that gcc itself rejects are discarded (counted, not failures).
@@ -663,6 +664,37 @@ def statement_end(text, i):
     return None
 
 
+SPAWNED_CALL = re.compile(
+    r'(?:([A-Za-z_][\w.\[\]]*)\s*=\s*)?cilk_spawn\s+(fz_\w+\s*\(.*\))\s*;$',
+    re.S)
+
+
+def add_spawn_blocks(r, text):
+    """Makes some spawn statements `[lhs =] cilk_spawn fz_f(args);` of an
+    OpenCilk-spelled program spawned blocks, `cilk_spawn { [lhs =]
+    fz_f(args); }`: the block evaluates the arguments and the destination
+    in the child, which a race-free program cannot tell, as the scalar
+    locals they read go by value (not `op=` spawns, whose blocks would race
+    with each other, nor fz_big's, whose struct the parent changes)."""
+    sites = []
+    for m in SPAWN_STATEMENT.finditer(text):
+        start = m.start(2)
+        end = statement_end(text, start)
+        if not end:
+            continue
+        c = SPAWNED_CALL.match(text, start, end)
+        if c and "fz_big" not in c.group(2):
+            sites.append((start, end, c))
+    if not sites:
+        return text
+    chosen = r.sample(sites, r.randrange(1, len(sites) + 1))
+    for start, end, c in sorted(chosen, key=lambda e: e[0], reverse=True):
+        lhs = f"{c.group(1)} = " if c.group(1) else ""
+        text = (text[:start] + f"cilk_spawn {{ {lhs}{c.group(2)}; }}" +
+                text[end:])
+    return text
+
+
 def add_scopes(r, text):
     """Puts some spawn statements, and some blocks, of an OpenCilk-spelled
     program in a cilk_scope (one or two deep). A race-free program computes
@@ -671,7 +703,8 @@ def add_scopes(r, text):
     sites = []
     for m in SPAWN_STATEMENT.finditer(text):
         start = m.start(2)
-        end = statement_end(text, start)
+        block = re.compile(r'\s*\{').match(text, m.end(2))
+        end = statement_end(text, block.end() - 1 if block else start)
         if end:
             sites.append((start, end))
     gotos = [(m.start(), m.group(1))
@@ -727,6 +760,9 @@ def check_one(a, i):
     if origin == "generated" and r.random() < a.opencilk_share:
         source = to_opencilk(text)
         origin = "generated, OpenCilk's spelling"
+        if r.random() < 0.5:
+            source = add_spawn_blocks(r, source)
+            origin += ", spawned blocks"
         if r.random() < 0.5:
             source = add_scopes(r, source)
             origin += ", with scopes"
