@@ -21,6 +21,8 @@ static llvm::DenseSet<unsigned> ForBodies; // the `do` of each cilk_for body
 /// The spelling locations of the `cilk_spawn`s of spawned statements.
 static llvm::DenseSet<unsigned> SpawnedStatementWords;
 static llvm::DenseSet<unsigned> SpawnBodies; // the `do` of each one's body
+/// The `__extension__`s after a written-out `#pragma cilk spawn`.
+static llvm::DenseSet<unsigned> WrittenSpawns;
 /// `#pragma cilk grainsize N`'s expression, for the cilk_for right after.
 static llvm::SmallVector<Token, 4> PendingGrain;
 
@@ -428,13 +430,17 @@ public:
   /// `__extension__`.
   void read(const Token &Ext) {
     Token T = lex();
+    const SourceManager &SM = PP->getSourceManager();
     if (!T.isOneOf(tok::l_brace, tok::kw_if, tok::kw_for, tok::kw_while,
                    tok::kw_do, tok::kw_switch)) {
+      // Written out (-E's output: `#pragma cilk spawn` then
+      // `__extension__`), the operator is still OpenCilk's spawn.
+      if (!Ext.getLocation().isMacroID())
+        WrittenSpawns.insert(Ext.getLocation().getRawEncoding());
       PP->EnterToken(readToken(T), /*IsReinject=*/true);
       PP->EnterToken(readToken(Ext), /*IsReinject=*/true);
       return;
     }
-    const SourceManager &SM = PP->getSourceManager();
     // The keyword: the expansion that made Ext, through the arguments of
     // the program's macros it was passed in (as CilkSema.cpp's
     // spawnKeywordLoc).
@@ -528,6 +534,10 @@ bool isSpawnBody(const SourceManager &SM, SourceLocation DoLoc) {
          SpawnBodies.count(SM.getExpansionLoc(DoLoc).getRawEncoding());
 }
 
+bool isWrittenSpawn(SourceLocation OperatorLoc) {
+  return WrittenSpawns.count(OperatorLoc.getRawEncoding());
+}
+
 bool isSpawnedStatementWord(unsigned SpellingKey) {
   return SpawnedStatementWords.count(SpellingKey);
 }
@@ -551,6 +561,7 @@ void forgetOpenCilkState() {
   ForBodies.clear();
   SpawnedStatementWords.clear();
   SpawnBodies.clear();
+  WrittenSpawns.clear();
   PendingGrain.clear();
 }
 

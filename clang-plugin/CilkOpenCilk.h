@@ -35,6 +35,9 @@ bool isForBody(const clang::SourceManager &SM, clang::SourceLocation DoLoc);
 /// True if DoLoc is the `do` of a spawned statement's body (`do S while
 /// (0)`).
 bool isSpawnBody(const clang::SourceManager &SM, clang::SourceLocation DoLoc);
+/// True if OperatorLoc, a file location, is an `__extension__` that a
+/// written-out `#pragma cilk spawn` precedes (cilk_spawn in -E's output).
+bool isWrittenSpawn(clang::SourceLocation OperatorLoc);
 /// True if the `cilk_spawn` spelled at SpellingKey (a raw location) spawns
 /// a statement, not an expression.
 bool isSpawnedStatementWord(unsigned SpellingKey);

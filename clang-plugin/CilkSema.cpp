@@ -154,7 +154,7 @@ static bool isSpawnWord(llvm::StringRef W) {
 llvm::StringRef spelledWord(const ASTContext &Ctx, const UnaryOperator *UO) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!UO->getOperatorLoc().isMacroID())
-    return {};
+    return isWrittenSpawn(UO->getOperatorLoc()) ? "cilk_spawn" : "";
   return Lexer::getSourceText(CharSourceRange::getTokenRange(SM.getSpellingLoc(
                                   spawnKeywordLoc(SM, UO))),
                               SM, Ctx.getLangOpts());

@@ -669,13 +669,21 @@ SPAWNED_CALL = re.compile(
     re.S)
 
 
+# What a spawned call's arguments may name to be evaluated in a block: the
+# depth parameter (never written), constants and the words of long_expr's
+# forms, no other local.
+BLOCK_ARG_WORDS = {"n", "fz_one", "long", "int", "unsigned", "sizeof", "P",
+                   "a", "b", "_Generic", "default", "fz_t",
+                   "__builtin_popcountl"}
+
+
 def add_spawn_blocks(r, text):
     """Makes some spawn statements `[lhs =] cilk_spawn fz_f(args);` of an
     OpenCilk-spelled program spawned blocks, `cilk_spawn { [lhs =]
     fz_f(args); }`: the block evaluates the arguments and the destination
-    in the child, which a race-free program cannot tell, as the scalar
-    locals they read go by value (not `op=` spawns, whose blocks would race
-    with each other, nor fz_big's, whose struct the parent changes)."""
+    in the child, in parallel with what follows, so only where the
+    arguments read no local but the depth parameter n (not `op=` spawns
+    either, whose blocks would race with each other)."""
     sites = []
     for m in SPAWN_STATEMENT.finditer(text):
         start = m.start(2)
@@ -683,7 +691,10 @@ def add_spawn_blocks(r, text):
         if not end:
             continue
         c = SPAWNED_CALL.match(text, start, end)
-        if c and "fz_big" not in c.group(2):
+        if not c:
+            continue
+        args = c.group(2)[c.group(2).index("("):]
+        if set(re.findall(r'[A-Za-z_]\w*', args)) <= BLOCK_ARG_WORDS:
             sites.append((start, end, c))
     if not sites:
         return text

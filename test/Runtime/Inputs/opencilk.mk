@@ -7,3 +7,6 @@ $(OUT)/names$(SUFFIX): $(OUT)/names$(SUFFIX).o
 	$(CC) $(LDFLAGS) $^ -o $@
 $(OUT)/names$(SUFFIX).o: $(SRC)/opencilk-names.c
 	$(CC) $(CFLAGS) -c $< -o $@
+# Dependencies, as many Makefiles make them: the preprocessor alone.
+$(OUT)/names.d: $(SRC)/opencilk-names.c
+	$(CC) $(CFLAGS) -MM -MT $(OUT)/names.o $< > $@
