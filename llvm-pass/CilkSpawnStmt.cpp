@@ -91,9 +91,12 @@ static bool findBody(CallInst *Marker, SpawnStmt &S) {
   return false;
 }
 
-/// The field of Ctx that P addresses (a constant offset from Ctx), or -1.
+/// The field of Ctx that P addresses (a constant offset from Ctx), or -1
+/// (also where P is no pointer: a call or store that uses Ctx).
 static int fieldOf(Value *P, Value *Ctx, StructType *Ty,
                    const DataLayout &DL) {
+  if (!P->getType()->isPointerTy())
+    return -1;
   APInt Off(DL.getIndexTypeSizeInBits(P->getType()), 0);
   if (P->stripAndAccumulateConstantOffsets(DL, Off, true) != Ctx)
     return -1;
