@@ -337,7 +337,7 @@
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0
 #define CILK_ABI_FRAME_RESUME_OFFSET 8
-#define CILK_ABI_FRAME_RT_WORDS 7 /* 8-byte words private to the runtime */
+#define CILK_ABI_FRAME_RT_WORDS 8 /* 8-byte words private to the runtime */
 #define CILK_ABI_FRAME_HEADER_SIZE (16 + 8 * CILK_ABI_FRAME_RT_WORDS)
 
 /* The worker's deque ends, as the fast clone sees them: tail (written by the
@@ -424,6 +424,10 @@ struct __cilk_site {
      * frame's bytes [dst_offset, dst_offset + args_size), the only ones a
      * delivery copies (the rest of the frame may be in use). */
     int args_size;
+    /* The sync region the spawn or sync at this resume index is in
+     * (CILK_ABI_REGION_BEGIN, below): 0 for the procedure's own, d for
+     * the d-th nested cilk_scope or call of a procedure that spawns. */
+    int region;
 };
 
 struct __cilk_desc {
@@ -440,6 +444,11 @@ struct __cilk_desc {
     /* portable: a hash of the procedure's code and of all it calls
      * (the code hash, above), else 0 */
     unsigned long long code;
+    /* Sync regions nested in the procedure: a closure of it counts the
+     * children of region d = 1 .. nregions in a long (8 bytes) at
+     * regions_offset + 8 * (d - 1) in its frame, which the runtime owns. */
+    int nregions;
+    int regions_offset;
 };
 
 struct __cilk_unit {
@@ -688,13 +697,10 @@ void __cilk_spawn_end(void) __attribute__((__nothrow__));
  * __cilk_sync_marker(); __cilk_region_end(); }`, and each jump out of S
  * (break, continue, goto, return) as `{ __cilk_sync_marker();
  * __cilk_region_end(); jump }`; the pass does the same around a call of
- * a procedure that spawns, which it makes a spawn (CilkCalls.cpp). In the
- * race and profile builds a sync covers the children spawned at its own
- * depth of regions (the hooks below); the implicit sync before a return,
- * at depth 0, all of them. The parallel modes' syncs still wait for every
- * child. The pass removes the markers (their runtime definitions do
- * nothing), and makes one region of a function whose markers do not nest
- * alike on every path (CilkRegions.cpp). */
+ * a procedure that spawns, which it makes a spawn (CilkCalls.cpp). A sync
+ * waits for the children spawned at its own depth of regions; the
+ * implicit sync before a return, at depth 0, for all of them. The pass
+ * removes the markers (their runtime definitions do nothing). */
 void __cilk_region_begin(void) __attribute__((__nothrow__));
 void __cilk_region_end(void) __attribute__((__nothrow__));
 

@@ -40,8 +40,9 @@
  *   cilk_spawn - `[lhs op] cilk_spawn f(args);` runs any function f in
  *                parallel; the function that spawns needs no `cilk`;
  *                `cilk_spawn { ... }` runs a block in parallel
- *   cilk_sync  - `cilk_sync;` waits for the children of the function
- *   cilk_scope - `cilk_scope { ... }` waits for them where it is left
+ *   cilk_sync  - `cilk_sync;` waits for the children of its sync region:
+ *                the innermost cilk_scope, cilk_for body or function
+ *   cilk_scope - `cilk_scope { ... }` waits for its own where it is left
  *   cilk_for   - `cilk_for (int i = 0; i < n; ++i) body` runs the
  *                iterations in parallel (`#pragma cilk grainsize N` before
  *                it: chunks of N)

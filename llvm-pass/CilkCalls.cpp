@@ -20,13 +20,12 @@
 //   call void @__cilk_region_end()
 //   %r.synced = load T, ptr %g.result             ; replaces %r's uses
 //
-// In OpenCilk the call waits for g's children only; the profile build
-// measures it so (the region's hooks), while the sync, as every sync of
-// the parallel modes, waits for the caller's earlier children too: a wait
-// more than OpenCilk's, never a different result. A procedure that calls
-// one that spawns is one that spawns: the marking runs until nothing
-// changes. The serial elision (and so the race detector, which follows
-// it) keeps the plain calls.
+// The sync waits for g only: the caller's earlier children go on running
+// until its next cilk_sync, as in OpenCilk, and the code after the call
+// runs in parallel with them. A procedure that calls one that spawns is
+// one that spawns: the marking runs until nothing changes. The serial
+// elision (and so the race detector, which follows it) keeps the plain
+// calls.
 //
 //===----------------------------------------------------------------------===//
 

@@ -301,9 +301,9 @@ bool buildFrame(Shape &S) {
     }
   }
 
-  // The layout: the ABI header, then each field at its alloca's alignment,
-  // then the slow clone's result. Explicit i8 padding keeps every offset
-  // where fieldAddr() expects it.
+  // The layout: the ABI header, the regions' counts, then each field at
+  // its alloca's alignment, then the slow clone's result. Explicit i8
+  // padding keeps every offset where fieldAddr() expects it.
   LLVMContext &C = F.getContext();
   StructType *Header = StructType::getTypeByName(C, "cilk.frame");
   if (!Header)
@@ -330,6 +330,10 @@ bool buildFrame(Shape &S) {
     MaxAlign = std::max(MaxAlign, Al);
     return At;
   };
+  // The runtime's counts of children, one per nested sync region.
+  if (S.NumRegions)
+    S.RegionsOffset =
+        Place(ArrayType::get(Type::getInt64Ty(C), S.NumRegions), Align(8));
   for (AllocaInst *A : S.Fields) {
     Type *Ty = A->getAllocatedType();
     if (auto *N = dyn_cast<ConstantInt>(A->getArraySize()); N && !N->isOne())

@@ -38,13 +38,14 @@
 //   @f.desc = internal constant %cilk.desc {
 //       ptr @f.slow, i32 <frame size>, i32 <flags>, i32 <result offset>,
 //       i32 <sites>, ptr @f.sites, ptr @f.name, i64 <id>, ptr @f.layout,
-//       i64 <code> }
+//       i64 <code>, i32 <regions>, i32 <their counts' offset> }
 //   @f.desc.entry = internal constant ptr @f.desc, section "cilk_procs"
 //       ; only a portable procedure's: @f.layout is its description
 //       ; (CilkPortable.cpp), null for any other, id FNV-1a of f, and
 //       ; code the code hash of f (codeHash), 0 for any other
 //   @f.sites = internal constant [N x %cilk.site] [ { ptr inlet, i32 kind,
-//       i32 offset }, ... ]          ; indexed by resume index
+//       i32 offset, i32 args size, i32 region }, ... ]
+//                                    ; indexed by resume index
 //
 //===----------------------------------------------------------------------===//
 
@@ -234,13 +235,13 @@ void buildInletsAndDescriptor(Shape &S) {
 
   StructType *SiteTy = StructType::getTypeByName(C, "cilk.site");
   if (!SiteTy)
-    SiteTy = StructType::create(C, {Ptr, I32, I32, I32}, "cilk.site");
+    SiteTy = StructType::create(C, {Ptr, I32, I32, I32, I32}, "cilk.site");
   StructType *DescTy = StructType::getTypeByName(C, "cilk.desc");
   if (!DescTy)
     DescTy = StructType::create(
         C,
         {Ptr, I32, I32, I32, I32, Ptr, Ptr, Type::getInt64Ty(C), Ptr,
-         Type::getInt64Ty(C)},
+         Type::getInt64Ty(C), I32, I32},
         "cilk.desc");
 
   SmallVector<Constant *, 8> Sites{Constant::getNullValue(SiteTy)};
@@ -263,10 +264,18 @@ void buildInletsAndDescriptor(Shape &S) {
     Sites.push_back(ConstantStruct::get(
         SiteTy, {Inlet, ConstantInt::get(I32, P.Inlet ? P.DstKind : 0),
                  ConstantInt::get(I32, Off),
-                 ConstantInt::get(I32, ArgsEnd ? ArgsEnd - Off : 0)}));
+                 ConstantInt::get(I32, ArgsEnd ? ArgsEnd - Off : 0),
+                 ConstantInt::get(I32, P.Region)}));
   }
-  // Indolent resume points before a call deliver nothing.
+  // Indolent resume points before a call deliver nothing; they are in
+  // the call's region.
   Sites.resize(S.NumResumeIndices, Constant::getNullValue(SiteTy));
+  for (SuspendPoint &P : S.Points)
+    if (P.Respawn && P.Region)
+      Sites[P.RespawnIndex] = ConstantStruct::get(
+          SiteTy, {Constant::getNullValue(Ptr), ConstantInt::get(I32, 0),
+                   ConstantInt::get(I32, 0), ConstantInt::get(I32, 0),
+                   ConstantInt::get(I32, P.Region)});
   auto *SitesTy = ArrayType::get(SiteTy, Sites.size());
   auto *SitesGV = new GlobalVariable(M, SitesTy, true,
                                      GlobalValue::InternalLinkage,
@@ -299,7 +308,9 @@ void buildInletsAndDescriptor(Shape &S) {
        ConstantInt::get(Type::getInt64Ty(C), stableId(F.getName())),
        LayoutGV,
        ConstantInt::get(Type::getInt64Ty(C),
-                        Layout.empty() ? 0 : codeHash(F))});
+                        Layout.empty() ? 0 : codeHash(F)),
+       ConstantInt::get(I32, S.NumRegions),
+       ConstantInt::get(I32, S.RegionsOffset)});
   S.Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,
                               Desc, F.getName() + ".desc");
   S.Desc->setAlignment(Align(8));

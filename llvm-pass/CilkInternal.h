@@ -179,10 +179,10 @@ llvm::DILocation *describeOutlined(llvm::Function &New,
                                    const llvm::Instruction *Where);
 
 /// Sync regions (CilkRegions.cpp; cilk-abi.h, CILK_ABI_REGION_BEGIN): the
-/// depth of regions at each sync marker of F. 0 everywhere if F has no
-/// markers, or markers that do not nest alike on every path (at -O1 and
-/// above a cleanup's dispatch switch can merge paths of several depths):
-/// each sync then waits for all of F's children.
+/// depth of regions at each spawn, sync and poll marker of F. 0 everywhere
+/// if F has no markers, or markers that do not nest alike on every path
+/// (at -O1 and above a cleanup's dispatch switch can merge paths of
+/// several depths): each sync then waits for all of F's children.
 struct RegionDepths {
   llvm::DenseMap<const llvm::Instruction *, unsigned> Depth;
   bool Nested = true; // false: the markers do not nest alike

@@ -465,8 +465,9 @@ std::string procedureLayout(const Shape &S) {
   // A frame with escaping locals is pointed into by its children; an
   // atomic one (user inlets, abort) and one whose results go through
   // saved addresses or whole-frame inlets need the parent's own memory.
+  // The counts of nested sync regions stay where their children join.
   if (!F.hasFnAttribute(CILK_SELF_CONTAINED_ATTR) || S.HeapFrame ||
-      S.Atomic)
+      S.Atomic || S.NumRegions)
     return "";
   for (const SuspendPoint &P : S.Points)
     if (P.Inlet && P.DstKind != CILK_DST_FIELD)

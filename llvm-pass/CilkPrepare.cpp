@@ -584,7 +584,8 @@ bool prepareProcedure(Shape &S) {
   copyByvalParams(F);
   heapDynamicAllocas(F);
 
-  // Suspend points in program order.
+  // Suspend points in program order, each in its sync region.
+  RegionDepths Regions = regionDepths(F);
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       if (!isSuspendCall(I))
@@ -595,6 +596,8 @@ bool prepareProcedure(Shape &S) {
       P.Call = CB;
       P.IsSpawn = isSpawn(*CB);
       P.IsPoll = isPollMarker(I);
+      P.Region = Regions.of(CB);
+      S.NumRegions = std::max(S.NumRegions, P.Region);
       S.Points.push_back(P);
     }
 

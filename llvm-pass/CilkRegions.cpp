@@ -13,16 +13,19 @@
 //
 // Regions nest as the source's blocks do, so every path reaches a point
 // with the same depth: a forward walk in reverse post-order gives each
-// sync its region, the depth, which the implicit syncs before returns take
-// into account (CilkProfile.cpp). Race and profile builds call a hook of
-// their own at each marker: the race detector gives each region a P-bag
-// of its own (runtime/race.c), the profile build its own longest paths
-// (runtime/profile.c); the parallel modes' syncs still wait for every
-// child. The markers go at the end of the pass.
+// spawn, sync and poll its region, the depth, which the implicit syncs
+// before returns take into account (CilkProfile.cpp). The parallel modes'
+// descriptors give each spawn and sync its region, whose children the
+// runtime counts apart (runtime/closure.h; CilkPrepare.cpp, CilkInlet.cpp).
+// Race and profile builds call a hook of their own at each marker: the
+// race detector gives each region a P-bag of its own (runtime/race.c), the
+// profile build its own longest paths (runtime/profile.c). The markers go
+// at the end of the pass.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CilkInternal.h"
+#include "CilkShape.h"
 #include "cilk-abi.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -57,7 +60,9 @@ RegionDepths regionDepths(Function &F) {
         if (D == 0)
           return notNested();
         --D;
-      } else if (isCallTo(I, CILK_ABI_SYNC_MARKER)) {
+      } else if (auto *CB = dyn_cast<CallBase>(&I);
+                 CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER) ||
+                        isPollMarker(I))) {
         R.Depth[&I] = D;
       }
     }

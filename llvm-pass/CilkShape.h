@@ -53,6 +53,9 @@ struct SuspendPoint {
   bool IsSpawn = false;
   /// A lazy loop's poll (CilkPoll.cpp): Call is its marker.
   bool IsPoll = false;
+  /// The sync region of the spawn or sync (CilkRegions.cpp): 0 for the
+  /// procedure's own.
+  unsigned Region = 0;
   /// The first block of the spawn's tail, the code that applies its result
   /// (`x = r`, `x += r`, a struct copy, a compare-exchange loop), up to
   /// Resume. Null when the result is discarded.
@@ -109,6 +112,10 @@ struct Shape {
   llvm::SmallVector<SuspendPoint, 8> Points;
   /// Resume indices in use: 1 .. NumResumeIndices - 1.
   unsigned NumResumeIndices = 0;
+  /// Nested sync regions: the frame holds a count of children for each
+  /// (the runtime's), at RegionsOffset.
+  unsigned NumRegions = 0;
+  uint64_t RegionsOffset = 0;
 
   /// Indolent or sedative: closures are made by release, not at spawns.
   bool isLazy() const { return isLazyMode(TheMode); }

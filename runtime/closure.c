@@ -99,6 +99,7 @@ void closure_init_gens(struct closure *c, int gen)
     c->parent_gen = gen;
     c->depth = 0;
     c->hyper = NULL;
+    c->region = 0;
 }
 
 atomic_int closure_aborts_seen;
@@ -123,19 +124,54 @@ void closure_link_depth(struct closure *c)
     c->depth = c->parent ? c->parent->depth + 1 : 1;
 }
 
-void closure_join(struct worker *w, struct closure *p)
+void closure_init_regions(struct closure *c)
+{
+    for (int d = 1; d <= c->desc->nregions; d++)
+        atomic_init(closure_region(c, d), 1);
+}
+
+int closure_count_child(struct closure *c, int site)
+{
+    int d = closure_site_region(c, site);
+    atomic_fetch_add_explicit(closure_count(c, d), 1, memory_order_relaxed);
+    return d;
+}
+
+bool closure_all_synced(struct closure *c)
+{
+    for (int d = 0; d <= c->desc->nregions; d++)
+        if (atomic_load_explicit(closure_count(c, d), memory_order_acquire) !=
+            1)
+            return false;
+    return true;
+}
+
+/* p is ready to run again: w runs it next (or the communicator hands it
+ * to a worker). */
+static void resume(struct worker *w, struct closure *p)
+{
+    if (!w) { /* the communicator (dist.c) */
+        dist_hooks->ready(p);
+        return;
+    }
+    w->next = p;
+}
+
+void closure_join(struct worker *w, struct closure *p, int region)
 {
     /* acq_rel: the result applied above happens before the parent reads it
-     * after its sync, and the parent's saved state before we resume it. */
-    long old = atomic_fetch_sub_explicit(&p->join, 1, memory_order_acq_rel);
+     * after its sync, and the parent's saved state before we resume it.
+     * One decrement, of the one count that holds this child: once it is
+     * done, this child is done with p (a sync of its region may pass at
+     * once, merge its segments and go on; closure.h). */
+    atomic_long *count = closure_count(p, region);
+    long old = atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel);
     if (old == 1) {
-        atomic_store_explicit(&p->join, 1, memory_order_relaxed);
-        if (!w) { /* the communicator (dist.c) */
-            dist_hooks->ready(p);
-            return;
-        }
-        w->next = p;
-    } else if (old < 0 && dist_hooks) {
+        /* p gave this count's token: it waits at a sync of the region (or
+         * is being discarded, scheduler.c). */
+        atomic_store_explicit(count, 1, memory_order_relaxed);
+        resume(w, p);
+    } else if (old < 0 && !region && dist_hooks) {
         /* A shadow: it lives until its copy ends, which waits for this
          * join. */
         dist_hooks->join(p);
@@ -150,14 +186,15 @@ void closure_complete(struct worker *w, struct closure *c)
         return;
     }
     if (w && hyper_on) {
-        hyper_synced(w, c); /* its implicit sync merged already */
+        hyper_synced(w, c, 0); /* its implicit sync merged already */
         hyper_deposit(w);   /* before the join lets p's sync merge */
     }
     closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset,
                   c->parent_gen);
+    int region = c->region;
     if (w)
         frame_free(w, c, c->desc->size);
     else
         free(c);
-    closure_join(w, p);
+    closure_join(w, p, region);
 }

@@ -32,9 +32,24 @@ struct closure {
     struct closure *parent;
     void *dst;
     __cilk_inlet_fn inlet;
-    /* 1 while the procedure runs (its token, given back at sync) plus one
-     * per outstanding child. The child that brings it to 0 resumes the
-     * closure suspended at its sync. */
+    /* 1 while the procedure runs (its token, given back at a sync of
+     * region 0) plus one per outstanding child spawned in region 0. The
+     * child that brings it to 0 resumes the closure suspended at that
+     * sync. Region d > 0 has a count of its own in the frame
+     * (closure_region), which works the same way for the syncs of region
+     * d: 1 plus the outstanding children spawned in region d, and those
+     * only. Each child is counted in exactly one count, so its end is one
+     * decrement: when a sync of its region passes, the child is done with
+     * the closure (its views deposited, its result applied), and nothing
+     * of it is left to lower join later. (Counting the children of region
+     * d in join too opened a window between the two decrements in which
+     * the closure passed the region's sync, merged the region's reducer
+     * segments, then suspended at its return's sync on join with no epoch
+     * to leave its views in, and the late child's worker resumed it in a
+     * segment that the merge had freed.) A return's sync, of region 0,
+     * comes after the syncs of every region the return leaves (the plugin
+     * ends them first: llvm-pass/CilkRegions.cpp), so join alone says
+     * that every child has returned there. */
     atomic_long join;
     /* Serializes inlets applying results into the frame (and, for a
      * CILK_DESC_ATOMIC procedure, its slow clone's strands with them). */
@@ -50,6 +65,10 @@ struct closure {
     /* Reducers: the segments of the current epoch, from the first steal
      * (or release) since the last sync, or null (hyper.h). */
     struct hrec *hyper;
+    /* The sync region of the parent's spawn of this closure (cilk-abi.h:
+     * struct __cilk_site): the parent's count that its end lowers. */
+    int region;
+    int unused; /* the header's last word */
 };
 
 _Static_assert(sizeof(struct closure) == CILK_ABI_FRAME_HEADER_SIZE,
@@ -99,9 +118,36 @@ bool closure_doomed(struct closure *c);
 /* Set once any abort has happened: only then is closure_doomed asked. */
 extern atomic_int closure_aborts_seen;
 
-/* A child of p finished. Caller: the worker that finished it. If it was the
- * last one p waited for at its sync, w resumes p next. */
-void closure_join(struct worker *w, struct closure *p);
+/* Sync regions (cilk-abi.h: struct __cilk_site's region). The region of
+ * c's spawn or sync at resume index `site`. */
+static inline int closure_site_region(const struct closure *c, int site)
+{
+    return c->desc->sites[site].region;
+}
+/* The count of c's children of region d > 0, in c's frame. */
+static inline atomic_long *closure_region(struct closure *c, int d)
+{
+    return (atomic_long *)((char *)c + c->desc->regions_offset) + (d - 1);
+}
+/* The count of c's children of region d: join for d = 0. */
+static inline atomic_long *closure_count(struct closure *c, int d)
+{
+    return d ? closure_region(c, d) : &c->join;
+}
+/* c just became a closure: each region's count is its token, 1. */
+void closure_init_regions(struct closure *c);
+/* A child of c, spawned at resume index `site`, is outstanding from now
+ * on, counted in its region's count (join for region 0); returns the
+ * region. Caller: the one who links the child to c, before c can sync. */
+int closure_count_child(struct closure *c, int site);
+/* True if no child of c is outstanding, of any region (SYNCHED). */
+bool closure_all_synced(struct closure *c);
+
+/* A child of p, of p's region `region`, finished: one decrement of that
+ * region's count. Caller: the worker that finished it, after its views
+ * were deposited and its result applied. If it was the last one p waited
+ * for at its sync, w resumes p next. */
+void closure_join(struct worker *w, struct closure *p, int region);
 
 /* c's slow clone returned normally: deliver its result, free it, join. */
 void closure_complete(struct worker *w, struct closure *c);

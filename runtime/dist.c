@@ -1039,7 +1039,7 @@ static bool receive(int *term)
         st.replies_in++;
         break;
     case JOIN:
-        closure_join(NULL, remote_copy(s.MPI_SOURCE, get(&b, 8)));
+        closure_join(NULL, remote_copy(s.MPI_SOURCE, get(&b, 8)), 0);
         st.replies_in++;
         break;
     case RETURN:

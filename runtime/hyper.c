@@ -285,6 +285,7 @@ void hyper_steal(struct worker *v, struct closure *c)
         return;
     struct hrec *r = record(c, v->seg);
     struct hseg *s = hyper_seg_new(&hmap_none);
+    s->region = closure_site_region(c, c->resume);
     if (r->last)
         r->last->next = s;
     else
@@ -308,19 +309,31 @@ void hyper_migrate(struct worker *w, struct closure *c)
     w->seg = NULL;
 }
 
-/* Merges c's epoch into its first segment and ends it. */
-static struct hseg *merge_epoch(struct closure *c)
+/* Merges the segments of c's epoch that steals at c's spawns of `region`
+ * or deeper made (all of them for region 0: they are the last ones) into
+ * the segment before them, and returns it. The epoch ends when that is its
+ * first segment. */
+static struct hseg *merge_epoch(struct closure *c, int region)
 {
     struct hrec *r = c->hyper;
-    struct hseg *first = r->first;
-    for (struct hseg *s = r->rest, *next; s; s = next) {
+    struct hseg *into = r->first;
+    for (struct hseg *s = r->rest; s; s = s->next)
+        if (s->region < region)
+            into = s;
+    struct hseg *s = into == r->first ? r->rest : into->next;
+    for (struct hseg *next; s; s = next) {
         next = s->next;
-        first->map = hyper_map_merge(first->map, s->map);
+        into->map = hyper_map_merge(into->map, s->map);
         free(s);
     }
-    free(r);
-    c->hyper = NULL;
-    return first;
+    if (into == r->first) {
+        free(r);
+        c->hyper = NULL;
+    } else {
+        into->next = NULL;
+        r->last = into;
+    }
+    return into;
 }
 
 static void go_on_in(struct worker *w, struct hseg *s)
@@ -338,7 +351,8 @@ void hyper_enter(struct worker *w, struct closure *c)
         go_on_in(w, r->adopt);
         r->adopt = NULL;
     } else if (r->suspended) {
-        go_on_in(w, merge_epoch(c));
+        r->suspended = false;
+        go_on_in(w, merge_epoch(c, r->sync_region));
     }
 }
 
@@ -348,26 +362,33 @@ void hyper_deposit(struct worker *w)
         w->seg->map = __cilkrt_tls_views;
 }
 
-void hyper_synced(struct worker *w, struct closure *c)
+void hyper_synced(struct worker *w, struct closure *c, int region)
 {
     if (!c->hyper)
         return;
     hyper_deposit(w);
-    go_on_in(w, merge_epoch(c));
+    go_on_in(w, merge_epoch(c, region));
 }
 
-void hyper_suspend(struct worker *w, struct closure *c)
+void hyper_suspend(struct worker *w, struct closure *c, int region)
 {
-    if (!c->hyper)
-        return;
+    /* Whoever resumes c finds its views in its epoch, merges and goes on
+     * there, never in the segment the resumer was in. An outstanding child
+     * of the sync's region was stolen at its spawn (or c released), so c
+     * has an epoch already; if none, c's views stay in w's segment, which
+     * becomes the first of one. */
+    if (!c->hyper && !w->seg)
+        return; /* w runs in no segment: nothing to leave */
     hyper_deposit(w);
-    c->hyper->suspended = true;
+    struct hrec *r = record(c, w->seg);
+    r->suspended = true;
+    r->sync_region = region;
 }
 
 void hyper_drop(struct closure *c)
 {
     if (c->hyper)
-        merge_epoch(c);
+        merge_epoch(c, 0);
 }
 
 void hyper_root_enter(struct worker *w, struct hseg *s)

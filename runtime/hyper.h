@@ -27,6 +27,14 @@
  * in serial order, of the strands before it since its segment began, and
  * the variable holds the serial result once the computation has synced.
  *
+ * Sync regions (closure.h). A sync of region d > 0 waits for the children
+ * of X's spawns of that region only; children spawned before the region
+ * began may still run, in segments of their own. So it merges only the
+ * region's segments, those the steals of X at its spawns of region d
+ * started (the last ones of the epoch: the deeper regions' merged at
+ * their syncs already), into the segment before them, where the region
+ * began, and goes on there.
+ *
  * A segment has one owner at a time: the worker running in it, or nobody
  * once deposited, until a merge hands it to the worker that goes on.
  *
@@ -47,6 +55,7 @@ struct hmap;
 struct hseg {
     struct hmap *map;
     struct hseg *next; /* the next segment of the epoch that made this one */
+    int region;        /* the sync region of the spawn whose steal made it */
 };
 
 /* X's current epoch (closure.h: hyper), from its first steal (or its
@@ -57,8 +66,10 @@ struct hrec {
     /* Whoever runs X next goes on in this segment: a thief's new one, or
      * the victim's own, moved with X by stress (hyper_migrate). */
     struct hseg *adopt;
-    /* X suspended at a sync: whoever resumes it merges. */
+    /* X suspended at a sync (of region sync_region): whoever resumes it
+     * merges. */
     bool suspended;
+    int sync_region;
 };
 
 extern bool hyper_on;
@@ -96,12 +107,14 @@ void hyper_enter(struct worker *w, struct closure *c);
  * unless what it runs next continues it. Caller: w, before the join that
  * may let another worker merge the segment. */
 void hyper_deposit(struct worker *w);
-/* w runs c's slow clone at a sync where no child is outstanding: merge c's
- * epoch and go on in its first segment. */
-void hyper_synced(struct worker *w, struct closure *c);
-/* ... where children are outstanding: deposit, and have whoever resumes c
- * merge. Caller: w, before it gives c's join token back. */
-void hyper_suspend(struct worker *w, struct closure *c);
+/* w runs c's slow clone at a sync of region `region` where no child of it
+ * is outstanding: merge the region's segments of c's epoch (all of them
+ * for region 0) and go on in the segment they merged into. */
+void hyper_synced(struct worker *w, struct closure *c, int region);
+/* ... where children are outstanding: deposit into c's epoch (one made
+ * with w's segment if c has none), and have whoever resumes c merge and
+ * go on there. Caller: w, before it gives c's token back. */
+void hyper_suspend(struct worker *w, struct closure *c, int region);
 /* c is dropped (an abort doomed it): its epoch's views are reduced, its
  * record freed. */
 void hyper_drop(struct closure *c);

@@ -47,6 +47,6 @@ void __cilkrt_abort(struct __cilk_frame *f)
 int __cilkrt_synched(struct __cilk_frame *f)
 {
     struct closure *c = (struct closure *)f;
-    /* Only the procedure's own token: no child is out. */
-    return atomic_load_explicit(&c->join, memory_order_acquire) == 1;
+    /* Only the procedure's own tokens: no child is out, of any region. */
+    return closure_all_synced(c);
 }

@@ -33,13 +33,15 @@
 
 __thread atomic_int __cilkrt_tls_cf __attribute__((tls_model("initial-exec")));
 
-/* Records site `site` of closure p as where child's result goes. */
+/* Records site `site` of closure p as where child's result goes, and
+ * counts child in p. */
 static void link_child(struct closure *child, struct closure *p, int site)
 {
     child->parent = p;
     child->parent_gen = p->spawn_gen;
     child->dst = closure_site_delivery(p, site);
     child->inlet = p->desc->sites[site].inlet;
+    child->region = closure_count_child(p, site);
 }
 
 struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d)
@@ -61,12 +63,13 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
         abort();
     }
     closure_init_gens(c, 0); /* links to its parent come later */
+    closure_init_regions(c);
     if (atomic_load_explicit(&__cilkrt_tls_cf, memory_order_relaxed) ==
         CILK_CF_RELEASING) {
         /* The spawned call at c->resume came back released: c waits for
          * the closure saved before it. */
+        atomic_init(&c->join, 1); /* its token, then that child */
         link_child(w->rel_top, c, c->resume);
-        atomic_init(&c->join, 2); /* its token + that child */
     } else {
         /* A steal was attempted: c starts the release. Thieves only ever
          * move the word from NORMAL, so this store loses nothing. */
@@ -95,7 +98,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
     struct closure *parent;
     void *dst;
     __cilk_inlet_fn inlet;
-    int gen;
+    int gen, region;
 
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(&w->tail) - 1; /* c's entry */
@@ -103,7 +106,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         /* Still ours: c stays on the deque, waiting for the released
          * child, and is no longer what this worker runs. Counting the
          * child under the lock keeps a thief from taking c first. */
-        atomic_fetch_add_explicit(&c->join, 1, memory_order_relaxed);
+        region = closure_count_child(c, c->resume);
         atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
         parent = c;
         dst = closure_site_delivery(c, c->resume);
@@ -116,9 +119,10 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         dst = w->last_dst;
         inlet = w->last_inlet;
         gen = w->last_gen;
+        region = w->last_region;
         w->last_stolen = NULL; /* delivered through the release */
         worker_forget_stolen_bottom(w);
     }
     spin_unlock(&w->lock);
-    release_finish(w, parent, dst, inlet, gen);
+    release_finish(w, parent, dst, inlet, gen, region);
 }

@@ -120,6 +120,7 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
     struct closure *p = w->last_stolen;
     void *dst = w->last_dst;
     __cilk_inlet_fn inlet = w->last_inlet;
+    int region = w->last_region;
     w->last_stolen = NULL;
     if (p)
         worker_forget_stolen_bottom(w);
@@ -129,7 +130,7 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
         if (hyper_on)
             hyper_deposit(w);
         closure_drop_delivery(p, inlet, dst);
-        closure_join(w, p);
+        closure_join(w, p, region);
     } else if (closure_doomed(b)) {
         w->discard_bottom = true;
     } else {
@@ -166,6 +167,7 @@ int __cilkrt_pop_slow(void *wv, void *result)
     void *dst = w->last_dst;
     __cilk_inlet_fn inlet = w->last_inlet;
     int gen = w->last_gen;
+    int region = w->last_region;
     w->last_stolen = NULL;
     worker_forget_stolen_bottom(w);
     spin_unlock(&w->lock);
@@ -173,7 +175,7 @@ int __cilkrt_pop_slow(void *wv, void *result)
     if (hyper_on)
         hyper_deposit(w); /* the child's strand ends: its views go to p */
     closure_apply(p, inlet, dst, result, gen);
-    closure_join(w, p);
+    closure_join(w, p, region);
     return CILK_POP_STOLEN;
 }
 
@@ -195,27 +197,32 @@ void __cilkrt_apply(void *wv, struct __cilk_frame *f, int site, void *result)
 
 /* A slow clone's sync: returns 0 to go on, 1 when the clone must return to
  * the scheduler because children are outstanding (the last one resumes it
- * at the sync's resume point, already stored in f->resume). */
+ * at the sync's resume point, already stored in f->resume). A sync of
+ * region d waits for the children of that region only, on its count
+ * (closure.h: join for region 0, which a return's sync is: the syncs of
+ * the regions it leaves came first). */
 int __cilkrt_sync(void *wv, struct __cilk_frame *f)
 {
     struct worker *w = wv;
     struct closure *c = (struct closure *)f;
+    int region = closure_site_region(c, c->resume);
+    atomic_long *count = closure_count(c, region);
     /* The frame is not on the deque at a sync, so no new child can appear:
-     * join only goes down while we look. */
-    if (atomic_load_explicit(&c->join, memory_order_acquire) == 1) {
+     * the count only goes down while we look. */
+    if (atomic_load_explicit(count, memory_order_acquire) == 1) {
         if (c->hyper)
-            hyper_synced(w, c);
+            hyper_synced(w, c, region);
         return 0;
     }
     /* Reducers: the views go to c's epoch before the token does (the last
      * child may resume c at once, elsewhere, and merge them). */
-    if (c->hyper)
-        hyper_suspend(w, c);
-    if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) == 1) {
-        atomic_store_explicit(&c->join, 1, memory_order_relaxed);
+    if (hyper_on)
+        hyper_suspend(w, c, region);
+    if (atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel) == 1) {
+        atomic_store_explicit(count, 1, memory_order_relaxed);
         if (c->hyper) {
             c->hyper->suspended = false;
-            hyper_synced(w, c);
+            hyper_synced(w, c, region);
         }
         return 0;
     }
@@ -254,19 +261,26 @@ static void after_unwind(struct worker *w)
 }
 
 /* c descends from a child some procedure aborted: drop it instead of
- * running it. Its token goes; with children of its own still out, the
- * last of them brings it back here. Its parent is joined without a
+ * running it. Its tokens go, one count after the other, the deepest
+ * region's first, as its syncs would: with children of a region still
+ * out, the last of them brings c back here (the count it gave is 1 again,
+ * as are those of the regions before it). Its parent is joined without a
  * result. */
 static void discard(struct worker *w, struct closure *c)
 {
     STAT_INC(w, discarded);
-    if (atomic_fetch_sub_explicit(&c->join, 1, memory_order_acq_rel) != 1)
-        return;
+    for (int d = c->desc->nregions; d >= 0; d--) {
+        atomic_long *count = closure_count(c, d);
+        if (atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel) != 1)
+            return;
+        atomic_store_explicit(count, 1, memory_order_relaxed);
+    }
     struct closure *p = c->parent;
+    int region = c->region;
     closure_drop_delivery(p, c->inlet, c->dst);
     hyper_drop(c);
     frame_free(w, c, c->desc->size);
-    closure_join(w, p);
+    closure_join(w, p, region);
 }
 
 /* True if v may run work doomed by an abort of f: the closure at the
@@ -357,6 +371,7 @@ void sched_run_root(struct worker *w, struct root *r)
     w->last_dst = r;
     w->last_inlet = root_inlet;
     w->last_gen = 0;
+    w->last_region = 0;
     spin_unlock(&w->lock);
     hyper_root_enter(w, r->hseg);
     sched_stress_self(w, 100); /* the top frame's first check releases */
@@ -365,7 +380,7 @@ void sched_run_root(struct worker *w, struct root *r)
     r->thunk(r->args);
     stack_returned(w);
     if (w->rel_top) /* the top frame was released; its closure goes on */
-        release_finish(w, &r->c, r, root_inlet, 0);
+        release_finish(w, &r->c, r, root_inlet, 0, 0);
     if (w->unwinding || w->released) {
         after_unwind(w); /* stolen or released */
         return;
@@ -416,11 +431,12 @@ void sched_loop(struct worker *w)
 /* ---- The bottom of a release (release.c) ---- */
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet, int gen)
+                    __cilk_inlet_fn inlet, int gen, int region)
 {
     struct closure *young = w->rel_youngest, *old = w->rel_top;
     old->parent = parent;
     old->parent_gen = gen;
+    old->region = region;
     old->dst = dst;
     old->inlet = inlet;
 

@@ -42,9 +42,10 @@ static struct closure *promote(struct worker *w, struct worker *v,
         atomic_load_explicit(&v->bottom, memory_order_relaxed)) {
         /* v is running e's slow clone: e already is a closure. */
         c = (struct closure *)e;
-        atomic_fetch_add_explicit(&c->join, 1, memory_order_relaxed);
+        closure_count_child(c, c->resume);
     } else if (d->flags & CILK_DESC_LAZY) {
-        /* Released (release.c): a closure whose join counts its child. */
+        /* Released (release.c): a closure that counts its child (in the
+         * count of the region of the spawn at c->resume). */
         c = (struct closure *)e;
         released = true;
     } else {
@@ -58,8 +59,11 @@ static struct closure *promote(struct worker *w, struct worker *v,
         c->parent = v->last_stolen;
         c->dst = v->last_dst;
         c->inlet = v->last_inlet;
-        atomic_init(&c->join, 2); /* its token + the child running on v */
+        atomic_init(&c->join, 1); /* its token */
         closure_init_gens(c, v->last_gen);
+        c->region = v->last_region;
+        closure_init_regions(c);
+        closure_count_child(c, c->resume); /* the child running on v */
         closure_link_depth(c);
         if (c->depth > sched_max_depth())
             sched_out_of_stack(v); /* the chain grew from v's stack */
@@ -74,6 +78,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
     if (released)
         return c;
     v->last_gen = c->spawn_gen;
+    v->last_region = closure_site_region(c, c->resume);
     v->last_stolen = c;
     v->last_dst = closure_site_delivery(c, c->resume);
     v->last_inlet = c->desc->sites[c->resume].inlet;

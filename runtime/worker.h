@@ -43,6 +43,7 @@ struct worker {
     void *last_dst;
     __cilk_inlet_fn last_inlet;
     int last_gen; /* the child's abort generation in last_stolen */
+    int last_region; /* the child's sync region in last_stolen */
     /* The closure the owner's scheduler is running now (null while it runs
      * Cilk main's fast clone, once a release left it on the deque, or once
      * a thief took it: worker_forget_stolen_bottom). Written by the owner

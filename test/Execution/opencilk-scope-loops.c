@@ -1,9 +1,9 @@
 // Scopes in a loop, each spawning a recursive call and a plain C function
 // that appends to a string reducer (not commutative): the string is the
 // serial projection's in every mode, P = 1, 2, 4, 8, with and without
-// stress. (Runtime sync regions once freed a reducer segment here that a
-// worker still used, under stress in eager mode: found by independent
-// testing.)
+// stress. (The runtime's sync regions once freed a reducer segment here
+// that a worker still used, under stress in eager mode: a child counted in
+// two counts, lowered one after the other; see closure.h.)
 // RUN: %run-vs-elision --reference projection %s | FileCheck %s
 // CHECK: 135708 13868587340565777792
 #include <cilk/cilk.h>

@@ -1,7 +1,9 @@
 ; Checks that in the parallel modes a call, in a Cilk procedure, of a Cilk
 ; procedure of this module that spawns becomes a spawn followed by a sync
 ; (OpenCilk's `y = fib(n - 2);`), its result read back after the sync; that
-; the markers of the sync region the pass puts around them are gone; that
+; the spawn and its sync are a sync region of their own (region 1 in the
+; descriptor's sites: the sync waits for the call only, not for the child
+; spawned before it, which the explicit sync, of region 0, waits for); that
 ; a procedure which only calls one that spawns is treated the same way in
 ; its own callers; and that the serial elision keeps the calls.
 ; RUN: %cilkopt -passes='cilk<serial>' -S %s | FileCheck %s --check-prefix=SERIAL
@@ -47,6 +49,8 @@ attributes #0 = { "cilk" }
 ; SERIAL-LABEL: define i32 @caller(
 ; SERIAL: %r = call i32 @fib(i32 %n){{$}}
 
+; CHECK: @fib.sites = internal constant [5 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @fib.inlet.1, i32 1, i32 {{[0-9]+}}, i32 0, i32 0 }, %cilk.site { ptr @fib.inlet.2, i32 1, i32 {{[0-9]+}}, i32 0, i32 1 }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1 }, %cilk.site zeroinitializer]
+; CHECK: @fib.desc = {{.*}}, i32 1, i32 80 }
 ; CHECK-NOT: __cilk_region
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)

@@ -1,8 +1,11 @@
-; Checks sync regions (CilkRegions.cpp): the markers are gone from every
-; clone; a function that ends after a region's sync still syncs before it
-; returns (the region's sync leaves the child spawned before it); a race
-; build turns the markers into its region hooks, except in a function
-; whose markers do not nest alike on every path, which is one region.
+; Checks sync regions (CilkRegions.cpp): each spawn and sync of @scopes
+; gets the depth of the cilk_scope markers around it in its descriptor
+; site, the frame holds one count per nested region (the runtime's, right
+; after the header: the descriptor says where), the markers are gone from every clone, a function
+; that ends after a region's sync still syncs before it returns (the
+; region's sync leaves the child spawned before it), markers that do not
+; nest alike on every path leave one region, and a race build turns the
+; markers into its region hooks.
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<serial;race>' -S %s | FileCheck %s --check-prefix=RACE
 
@@ -47,6 +50,11 @@ attributes #0 = { "cilk" }
 !0 = !{}
 
 ; CHECK-NOT: __cilk_region
+; CHECK-DAG: @scopes.sites = internal constant [7 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site zeroinitializer, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1 }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2 }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2 }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1 }, %cilk.site zeroinitializer]
+; The counts of regions 1 and 2 right after the header: 16 bytes at 80.
+; CHECK-DAG: @scopes.desc = internal constant %cilk.desc { ptr @scopes.slow, i32 96, {{.*}}, i32 2, i32 80 }
+; CHECK-DAG: @unbalanced.sites = internal constant [5 x %cilk.site] zeroinitializer
+; CHECK-DAG: @unbalanced.desc = internal constant %cilk.desc { {{.*}}, i32 0, i32 0 }
 ; The implicit sync before the return is the last resume point (6).
 ; CHECK-LABEL: define internal void @scopes.slow(ptr %frame)
 ; CHECK: store i32 6, ptr
@@ -63,6 +71,3 @@ attributes #0 = { "cilk" }
 ; RACE-NEXT: call void @__cilkrt_race_region_end(ptr %race)
 ; RACE-NEXT: call void @__cilkrt_race_sync(ptr %race)
 ; RACE-NEXT: call void @__cilkrt_race_return(ptr %race)
-; RACE-LABEL: define void @unbalanced(
-; RACE-NOT: region
-; RACE: call void @__cilkrt_race_return(ptr %race)
