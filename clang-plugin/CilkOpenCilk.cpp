@@ -179,6 +179,22 @@ protected:
 
   Token make(llvm::StringRef Text) { return makeToken(*PP, Text, Loc); }
 
+  /// Enters Out, its first token at the start of a line if the keyword
+  /// was: clang's -Wmisleading-indentation takes a statement that does
+  /// not start a line after an `if`'s body for part of it.
+  void enter(Tokens &Out) {
+    const SourceManager &SM = PP->getSourceManager();
+    auto [File, Offset] = SM.getDecomposedLoc(Loc);
+    bool Invalid = false;
+    llvm::StringRef Buf = SM.getBufferData(File, &Invalid);
+    bool StartsLine = !Invalid && Offset <= Buf.size();
+    for (unsigned I = Offset; StartsLine && I > 0 && Buf[I - 1] != '\n'; --I)
+      StartsLine = Buf[I - 1] == ' ' || Buf[I - 1] == '\t';
+    if (StartsLine && !Out.empty())
+      Out.front().setFlag(Token::StartOfLine);
+    enterTokens(*PP, Out);
+  }
+
   /// `#pragma clang __debug captured`: clang outlines the compound
   /// statement after it into a function of a context.
   Token captured() {
@@ -386,7 +402,7 @@ private:
     Out.push_back(Do);
     appendRead(Out, Body);
     append(Out, "while ( 0 ) ; } }");
-    enterTokens(*PP, Out);
+    enter(Out);
   }
 };
 
@@ -462,7 +478,7 @@ public:
     Out.push_back(make("do"));
     appendRead(Out, Body);
     append(Out, "while ( 0 ) ; } }");
-    enterTokens(*PP, Out);
+    enter(Out);
   }
 };
 
