@@ -13,8 +13,11 @@
  * calls, which must be in the same Cilk procedure with every child spawned
  * in between synced. wsp_dump adds a row to the CSV the program writes at
  * exit (to the file CILKSCALE_OUT names, else to stderr), after the row of
- * the whole program (tag empty). Outside a profiled Cilk procedure
- * wsp_getworkspan() is zero. Times are in seconds in the CSV, in timestamp
+ * the whole program (tag empty). Outside a Cilk procedure (a plain C
+ * main around calls of parallel code, as in OpenCilk's examples)
+ * wsp_getworkspan() gives the totals of the computations finished so far,
+ * their spans added up as run one after the other; in a build without
+ * profiling it is zero. Times are in seconds in the CSV, in timestamp
  * ticks in a wsp_t (threads with CILK_PROFILE=strands). */
 #ifndef CILKSCALE_H
 #define CILKSCALE_H

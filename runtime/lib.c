@@ -75,12 +75,6 @@ Cilk_time __cilkrt_user_critical_path(void)
     return 0;
 }
 
-/* wsp_getworkspan() likewise (cilkscale.h). */
-void __cilkrt_workspan(wsp_t *out)
-{
-    out->work = out->span = out->bspan = 0;
-}
-
 /* The contended path of Cilk_lock: spin on reads (no bus traffic), and give
  * the core away now and then, since workers may outnumber cores and the
  * holder may be waiting for one. */

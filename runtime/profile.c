@@ -34,9 +34,11 @@
 _Static_assert(sizeof(struct __cilk_prof) == CILK_ABI_PROF_SIZE,
                "profile record size is part of the ABI");
 
-/* The longest span and burdened span of a computation's top frame (Cilk
- * main's, or a C call's run by a guest), raised atomically. */
-static _Atomic long long root_span, root_bspan;
+/* The work, span and burdened span of the computations that ended (Cilk
+ * main's, or each C call's run by a guest), summed: a plain C main that
+ * calls parallel code several times runs them one after the other, so
+ * their spans add up as their work does. */
+static _Atomic long long root_work, root_span, root_bspan;
 /* Ticks (or strands) charged to each spawned child's path in the burdened
  * span: CILK_BURDEN, else 15,000 ticks (Cilkview's default, in cycles), 0
  * in strands. */
@@ -280,8 +282,15 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
         if (!w || !p->at) /* see __cilkrt_prof_enter */
             return;
         strand_end(w, p, 1);
-        raise_to(&root_span, p->span);
-        raise_to(&root_bspan, p->bspan);
+        atomic_fetch_add_explicit(
+            &root_work,
+            p->work + atomic_load_explicit(
+                          (_Atomic long long *)&p->children_work,
+                          memory_order_relaxed),
+            memory_order_relaxed);
+        atomic_fetch_add_explicit(&root_span, p->span, memory_order_relaxed);
+        atomic_fetch_add_explicit(&root_bspan, p->bspan,
+                                  memory_order_relaxed);
         return;
     }
     strand_end(w, p, 1);
@@ -396,6 +405,16 @@ void __cilkrt_prof_workspan(struct __cilk_prof *p, wsp_t *out)
                                      memory_order_relaxed);
     out->span = span;
     out->bspan = bspan;
+}
+
+/* wsp_getworkspan() outside a profiled Cilk procedure (a plain C main
+ * around calls of parallel code, cilkscale.h): the computations that
+ * ended so far, as if one after the other; all 0 in other builds. */
+void __cilkrt_workspan(wsp_t *out)
+{
+    out->work = atomic_load_explicit(&root_work, memory_order_relaxed);
+    out->span = atomic_load_explicit(&root_span, memory_order_relaxed);
+    out->bspan = atomic_load_explicit(&root_bspan, memory_order_relaxed);
 }
 
 long long __cilkrt_prof_user_work(struct __cilk_prof *p)
