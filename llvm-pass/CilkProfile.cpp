@@ -200,6 +200,17 @@ static void instrument(Function &F, Mode TheMode) {
 
 bool instrumentForProfile(Module &M, Mode TheMode) {
   bool Changed = false;
+  // A C function of this file that is spawned (OpenCilk's cilk_spawn of
+  // any function) is a child whose strand must be timed: a procedure
+  // without spawns, which its hooks make one (its time was nobody's).
+  for (Function &F : M)
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U);
+          CB && isSpawn(*CB) && CB->getCalledFunction() == &F &&
+          !isCilkProcedure(F) && F.hasExactDefinition() && !F.isVarArg()) {
+        F.addFnAttr(CILK_ABI_FN_ATTR);
+        break;
+      }
   for (Function &F : M)
     if (isCilkProcedure(F) && !F.isDeclaration()) {
       instrument(F, TheMode);
