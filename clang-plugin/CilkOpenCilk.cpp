@@ -46,28 +46,6 @@ public:
   }
 };
 
-/// Reads, checks and rewrites a cilk_for (`cilk_for` is `_Pragma("cilk
-/// for")`): the handler reads the loop's header and body and enters
-///
-///   cilk_for (T i = a; i OP b; INC) BODY
-///   ->
-///   { T __cilk_lo = (a);
-///     __typeof__((b) + 0) __cilk_hi = (b);       (the bound, once)
-///     long long __cilk_st = STEP;                (1, -1, (e) or -(e))
-///     unsigned long long __cilk_n = COUNT;       (the iterations)
-///     for (unsigned long long __cilk_k =
-///              __cilk_for_begin(__cilk_n, GRAIN, &__cilk_k);
-///          __cilk_k < __cilk_n; __cilk_k++)
-///     #pragma clang __debug captured
-///     { T i = __cilk_lo + (long long)__cilk_k * __cilk_st; (void)i;
-///       do BODY while (0); } }
-///
-/// clang outlines the captured statement into a function of a context (the
-/// addresses of the variables it uses): the pass (CilkFor.cpp) runs it for
-/// each k from a divide-and-conquer Cilk procedure, each chunk of
-/// iterations with its own k. `continue` ends an iteration in the do-while;
-/// a `break` that would leave it is an error (CilkSema.cpp), as `return` is
-/// (here). GRAIN is 0 (the runtime's default) or #pragma cilk grainsize's.
 /// Reads statements as tokens, for the pragmas that rewrite them. A
 /// `return` in what it reads is an error, ReturnError: the statements
 /// become outlined functions, which a `return` could not leave.
@@ -243,6 +221,28 @@ protected:
   llvm::StringRef ReturnError;
 };
 
+/// Reads, checks and rewrites a cilk_for (`cilk_for` is `_Pragma("cilk
+/// for")`): the handler reads the loop's header and body and enters
+///
+///   cilk_for (T i = a; i OP b; INC) BODY
+///   ->
+///   { T __cilk_lo = (a);
+///     __typeof__((b) + 0) __cilk_hi = (b);       (the bound, once)
+///     long long __cilk_st = STEP;                (1, -1, (e) or -(e))
+///     unsigned long long __cilk_n = COUNT;       (the iterations)
+///     for (unsigned long long __cilk_k =
+///              __cilk_for_begin(__cilk_n, GRAIN, &__cilk_k);
+///          __cilk_k < __cilk_n; __cilk_k++)
+///     #pragma clang __debug captured
+///     { T i = __cilk_lo + (long long)__cilk_k * __cilk_st; (void)i;
+///       do BODY while (0); } }
+///
+/// clang outlines the captured statement into a function of a context (the
+/// addresses of the variables it uses): the pass (CilkFor.cpp) runs it for
+/// each k from a divide-and-conquer Cilk procedure, each chunk of
+/// iterations with its own k. `continue` ends an iteration in the do-while;
+/// a `break` that would leave it is an error (CilkSema.cpp), as `return` is
+/// (here). GRAIN is 0 (the runtime's default) or #pragma cilk grainsize's.
 /// One reader per loop: a cilk_for in the body is read while this one is.
 class ForReader : StatementReader {
 public:
@@ -433,8 +433,9 @@ public:
 /// variables S uses), which the pass spawns (CilkSpawnStmt.cpp); the
 /// checks see the marker as a spawn, and report a `break` or `continue`
 /// that would leave S, which the do-while keeps legal C (CilkSema.cpp). A
-/// `return` in S is an error here, and clang reports a `goto` out. Before anything else the two tokens go back: the
-/// spawn of a call, of an assignment, or of a non-call (CilkSema.cpp).
+/// `return` in S is an error here, and clang reports a `goto` out. Before
+/// anything else the two tokens go back: the spawn of a call, of an
+/// assignment, or of a non-call (CilkSema.cpp).
 class SpawnReader : StatementReader {
 public:
   SpawnReader(Preprocessor &PP, SourceLocation Loc)

@@ -109,8 +109,9 @@ static int fieldOf(Value *P, Value *Ctx, StructType *Ty,
 }
 
 /// The fields of the context that Body only reads through: each loaded
-/// pointer is only loaded from. The context is Body's argument, or a
-/// load of the slot it was stored in (clang's -O0 code).
+/// pointer is only loaded from, by plain loads (not volatile, not
+/// atomic). The context is Body's argument, or a load of the slot it was
+/// stored in (clang's -O0 code).
 static SmallBitVector readOnlyFields(Function &Body, StructType *Ty) {
   const DataLayout &DL = Body.getDataLayout();
   unsigned N = Ty->getNumElements();
@@ -155,7 +156,8 @@ static SmallBitVector readOnlyFields(Function &Body, StructType *Ty) {
           continue;
         }
         for (User *FU : Field->users())
-          if (!isa<LoadInst>(FU) && !isa<DbgInfoIntrinsic>(FU))
+          if (auto *L = dyn_cast<LoadInst>(FU); L ? !L->isSimple()
+                                                  : !isa<DbgInfoIntrinsic>(FU))
             ReadOnly.reset(K);
       }
     }
@@ -210,13 +212,16 @@ static void findSnapshots(SpawnStmt &S) {
         !Var->getAllocatedType()->isSingleValueType() ||
         Var->getAllocatedType()->isVectorTy())
       continue;
+    // Volatile and atomic accesses say that someone else may write it.
     bool ReadOnly = llvm::all_of(Var->users(), [&](User *U) {
       if (auto *St = dyn_cast<StoreInst>(U))
-        return St->getPointerOperand() == Var ||
-               (St->getValueOperand() == Var && onlyReadThrough(St));
+        return St->isSimple() &&
+               (St->getPointerOperand() == Var ||
+                (St->getValueOperand() == Var && onlyReadThrough(St)));
       if (auto *II = dyn_cast<IntrinsicInst>(U))
         return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
-      return isa<LoadInst>(U);
+      auto *L = dyn_cast<LoadInst>(U);
+      return L && L->isSimple();
     });
     if (ReadOnly)
       S.Snapshot[K] = Var;
@@ -307,35 +312,69 @@ bool lowerSpawnedStatements(Module &M, Mode TheMode, Instrument I) {
   Function *Marker = M.getFunction(CILK_ABI_SPAWN_STMT);
   if (!Marker)
     return false;
-  SmallVector<SpawnStmt, 4> Stmts;
-  SmallVector<CallInst *, 4> Markers;
+  bool Serial = TheMode == Mode::Serial && I != Instrument::Race;
+  // Bodies are named for gdb and the race detector's reports after the
+  // function they are in, outermost first (a body in a body: f's
+  // f.cilk_spawn.body.cilk_spawn.body).
+  SmallVector<std::pair<Function *, Function *>, 4> Named; // (in, body)
   for (User *U : Marker->users())
     if (auto *CI = dyn_cast<CallInst>(U);
-        CI && CI->getCalledFunction() == Marker) {
-      Markers.push_back(CI);
-      SpawnStmt S;
-      if (findBody(CI, S)) {
-        S.Body->getCalledFunction()->setName(
-            CI->getFunction()->getName() + ".cilk_spawn.body");
-        Stmts.push_back(S);
+        CI && CI->getCalledFunction() == Marker)
+      if (SpawnStmt S; findBody(CI, S))
+        Named.push_back({CI->getFunction(), S.Body->getCalledFunction()});
+  SmallPtrSet<Function *, 8> Unnamed;
+  for (auto [In, Body] : Named)
+    Unnamed.insert(Body);
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    for (auto [In, Body] : Named)
+      if (Unnamed.count(Body) && !Unnamed.count(In)) {
+        Body->setName(In->getName() + ".cilk_spawn.body");
+        Unnamed.erase(Body);
+        Progress = true;
       }
-    }
-  bool Serial = TheMode == Mode::Serial && I != Instrument::Race;
-  if (!Serial) {
-    // Every context as clang left it, before any is lowered.
-    for (SpawnStmt &S : Stmts)
-      findSnapshots(S);
-    // Which bodies are procedures: those that spawn, sync, hold a
-    // cilk_for or call a procedure of this module that spawns.
-    SmallPtrSet<const Function *, 16> Spawning = spawningProcedures(M);
-    for (SpawnStmt &S : Stmts)
-      lower(S, Spawning, I == Instrument::Race);
   }
-  for (CallInst *MC : Markers)
-    MC->eraseFromParent();
-  if (Marker->use_empty())
-    Marker->eraseFromParent();
-  return !Markers.empty();
+  // Innermost first, in rounds: a statement whose body holds another's
+  // marker waits until that one is lowered, so that lowering it (which
+  // inlines the body and deletes it) finds every statement inside done,
+  // and knows whether it spawns.
+  for (;;) {
+    SmallVector<CallInst *, 4> Markers;
+    SmallPtrSet<const Function *, 8> Holding;
+    for (User *U : Marker->users())
+      if (auto *CI = dyn_cast<CallInst>(U);
+          CI && CI->getCalledFunction() == Marker) {
+        Markers.push_back(CI);
+        Holding.insert(CI->getFunction());
+      }
+    if (Markers.empty())
+      break;
+    SmallVector<SpawnStmt, 4> Ready;
+    for (CallInst *MC : Markers) {
+      SpawnStmt S;
+      if (!findBody(MC, S)) {
+        MC->eraseFromParent(); // no statement after it: nothing to spawn
+        continue;
+      }
+      if (Serial || !Holding.count(S.Body->getCalledFunction()))
+        Ready.push_back(S);
+    }
+    if (!Serial) {
+      // Every context of the round as clang left it, before any is
+      // lowered.
+      for (SpawnStmt &S : Ready)
+        findSnapshots(S);
+      // Which bodies are procedures: those that spawn, sync, hold a
+      // cilk_for or call a procedure of this module that spawns.
+      SmallPtrSet<const Function *, 16> Spawning = spawningProcedures(M);
+      for (SpawnStmt &S : Ready)
+        lower(S, Spawning, I == Instrument::Race);
+    }
+    for (SpawnStmt &S : Ready)
+      S.Marker->eraseFromParent();
+  }
+  Marker->eraseFromParent();
+  return true;
 }
 
 } // namespace cilk

@@ -7,11 +7,11 @@
 // spawns (a thief may run the loop on meanwhile: the block reads the i of
 // its spawn); blocks written in a macro's body and in a macro's argument;
 // a block in a cilk_for body and a cilk_for in a block, updating a sum
-// reducer.
+// reducer; blocks spawned inside spawned blocks, two deep.
 // Every mode, P = 1, 2, 4, 8, with and without stress, against the serial
 // projection.
 // RUN: %run-vs-elision --reference projection %s | FileCheck %s
-// CHECK: loop 12552 71980 tree 329 1439 3475833890591894919 forms 610 1 987 2584 6 macros 98 21 for 3948 5965
+// CHECK: loop 12552 71980 tree 329 1439 3475833890591894919 forms 610 1 987 2584 6 macros 98 21 for 3948 5965 nested 1597 987 610 377
 #include <cilk/cilk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +153,19 @@ int main(void)
     long sf = 0;
     for (int i = 0; i < 64; i++)
         sf += fa[i];
-    printf(" for %ld %ld\n", sf, sum);
+    printf(" for %ld %ld", sf, sum);
+
+    long n1 = 0, n2 = 0, n3 = 0, n4 = 0;
+    cilk_spawn {
+        cilk_spawn {
+            n1 = fib(17);
+            cilk_spawn { n4 = fib(14); }
+        }
+        n2 = fib(16);
+    }
+    if (sa > 0)
+        cilk_spawn { n3 = fib(15); }
+    cilk_sync;
+    printf(" nested %ld %ld %ld %ld\n", n1, n2, n3, n4);
     return 0;
 }

@@ -4,11 +4,14 @@
 ; build spawn @f.cilk_spawn with the context's fields, read before the
 ; spawn, which rebuilds the context. A variable the body only reads and
 ; whose address the parent gives nothing else (%i, which the continuation
-; changes) goes by value; one the body writes (%x) or whose address
-; escapes (%y) by address. The body is inlined into @f.cilk_spawn, but
+; changes) goes by value; one the body writes (%x), whose address
+; escapes (%y) or that is read as volatile (%v, in @g) by address. A
+; spawned statement inside another's body is lowered first (in @g: the
+; outer body is inlined and deleted after). The body is inlined into @f.cilk_spawn, but
 ; for the race build, whose reports name it.
 ; RUN: %cilkopt -passes='cilk<serial>' -S %s | FileCheck %s --check-prefix=SERIAL
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
+; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s --check-prefix=NEST
 ; RUN: %cilkopt -passes='cilk<serial;race>' -S %s | FileCheck %s --check-prefix=RACE
 
 %ctx.ty = type { ptr, ptr, ptr }
@@ -56,6 +59,43 @@ entry:
   ret i32 %r
 }
 
+; cilk_spawn { cilk_spawn { use(v); } }, v read as volatile.
+%ctx1.ty = type { ptr }
+
+define internal void @__captured_stmt.inner(ptr %ctx) {
+entry:
+  %vp = getelementptr inbounds %ctx1.ty, ptr %ctx, i32 0, i32 0
+  %v.addr = load ptr, ptr %vp
+  %v = load volatile i32, ptr %v.addr
+  %r = call i32 @g(i32 %v)
+  ret void
+}
+
+define internal void @__captured_stmt.outer(ptr %ctx) {
+entry:
+  %inner = alloca %ctx1.ty
+  %vp = getelementptr inbounds %ctx1.ty, ptr %ctx, i32 0, i32 0
+  %v.addr = load ptr, ptr %vp
+  call void @__cilk_spawn_stmt()
+  %f0 = getelementptr inbounds %ctx1.ty, ptr %inner, i32 0, i32 0
+  store ptr %v.addr, ptr %f0
+  call void @__captured_stmt.inner(ptr %inner)
+  ret void
+}
+
+define void @g2(i32 %n) #0 {
+entry:
+  %v = alloca i32
+  %agg = alloca %ctx1.ty
+  store i32 %n, ptr %v
+  call void @__cilk_spawn_stmt()
+  %f0 = getelementptr inbounds %ctx1.ty, ptr %agg, i32 0, i32 0
+  store ptr %v, ptr %f0
+  call void @__captured_stmt.outer(ptr %agg)
+  call void @__cilk_sync_marker()
+  ret void
+}
+
 attributes #0 = { "cilk" }
 
 ; SERIAL-NOT: __cilk_spawn_stmt
@@ -86,3 +126,11 @@ attributes #0 = { "cilk" }
 ; RACE-LABEL: define internal void @f.cilk_spawn(
 ; RACE: call void @f.cilk_spawn.body(ptr %ctx) [[NOINLINE:#[0-9]+]]
 ; RACE: attributes [[NOINLINE]] = { noinline }
+
+; NEST-NOT: __captured_stmt
+; NEST-LABEL: define void @g2.fast(
+; NEST: call void @g2.cilk_spawn.fast(ptr %{{.*}}), !cilk.spawn
+; NEST-LABEL: define internal void @g2.cilk_spawn.body.cilk_spawn(ptr %0)
+; NEST: load volatile i32
+; NEST-LABEL: define internal void @g2.cilk_spawn.fast(ptr %0)
+; NEST: call void @g2.cilk_spawn.body.cilk_spawn(ptr %{{.*}}), !cilk.spawn
