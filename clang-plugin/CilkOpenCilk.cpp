@@ -431,8 +431,9 @@ public:
 ///
 /// clang outlines S into a function of a context (the addresses of the
 /// variables S uses), which the pass spawns (CilkSpawnStmt.cpp); the
-/// checks see the marker as a spawn, and report a `break` or `continue`
-/// that would leave S, which the do-while keeps legal C (CilkSema.cpp). A
+/// checks know the statement by its do-while (isSpawnBody), count it as a
+/// spawn, and report a `break` or `continue` that would leave S, which the
+/// do-while keeps legal C (CilkSema.cpp). A
 /// `return` in S is an error here, and clang reports a `goto` out. Before
 /// anything else the two tokens go back: the spawn of a call, of an
 /// assignment, or of a non-call (CilkSema.cpp).
@@ -458,15 +459,9 @@ public:
       PP->EnterToken(readToken(Ext), /*IsReinject=*/true);
       return;
     }
-    // The keyword: the expansion that made Ext, through the arguments of
-    // the program's macros it was passed in (as CilkSema.cpp's
-    // spawnKeywordLoc).
-    SourceLocation Word = Ext.getLocation();
-    while (Word.isMacroID() && SM.isMacroArgExpansion(Word))
-      Word = SM.getImmediateSpellingLoc(Word);
-    if (Word.isMacroID())
-      Word = SM.getImmediateExpansionRange(Word).getBegin();
-    SpawnedStatementWords.insert(SM.getSpellingLoc(Word).getRawEncoding());
+    // The keyword's spelling: SpawnLog's key (CilkSema.cpp).
+    SpawnedStatementWords.insert(
+        SM.getSpellingLoc(keywordLoc(SM, Ext.getLocation())).getRawEncoding());
     PP->EnterToken(readToken(T), /*IsReinject=*/true);
     Tokens Body;
     if (!statement(Body))

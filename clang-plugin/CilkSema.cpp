@@ -134,10 +134,7 @@ static const AnnotateAttr *cilkAttrOf(const FunctionDecl *FD) {
 
 SourceLocation spawnKeywordLoc(const SourceManager &SM,
                                const UnaryOperator *UO) {
-  SourceLocation Op = UO->getOperatorLoc();
-  while (Op.isMacroID() && SM.isMacroArgExpansion(Op))
-    Op = SM.getImmediateSpellingLoc(Op);
-  return Op.isMacroID() ? SM.getImmediateExpansionRange(Op).getBegin() : Op;
+  return keywordLoc(SM, UO->getOperatorLoc());
 }
 
 const Expr *ignoreParens(const Expr *E) {
@@ -252,7 +249,7 @@ void BodyChecker::run(Stmt *Root) {
       C.ThreadKeywords.empty() && C.Missing.empty() && C.Sends.empty() &&
       C.Continuations.empty() && C.Vectors.empty() &&
       C.AnySyncRefs.empty() && C.ForBodies.empty() && C.Scopes.empty() &&
-      C.SpawnStmts.empty() && !InThread)
+      C.SpawnBodies.empty() && !InThread)
     return;
   // A cilk_for body's iterations run in parallel: none may end the loop.
   for (DoStmt *D : C.ForBodies) {
@@ -267,7 +264,7 @@ void BodyChecker::run(Stmt *Root) {
   // procedure that spawns, which only a procedure makes in parallel on a
   // worker, CilkCalls.cpp).
   if (FD && !InCilk && !InThread &&
-      (!C.ForBodies.empty() || !C.SpawnStmts.empty() ||
+      (!C.ForBodies.empty() || !C.SpawnBodies.empty() ||
        llvm::any_of(C.Spawns, [&](const UnaryOperator *UO) {
          return isOpenCilkSpawn(Ctx, UO);
        }))) {
@@ -355,7 +352,7 @@ void BodyChecker::run(Stmt *Root) {
   // A slow clone resumes in the middle of the procedure, where a label's
   // address taken in the fast clone means nothing.
   bool SpawnsOrSyncs =
-      !C.Spawns.empty() || !C.SpawnStmts.empty() || !C.SyncRefs.empty();
+      !C.Spawns.empty() || !C.SpawnBodies.empty() || !C.SyncRefs.empty();
   if (InCilk && Parallel && SpawnsOrSyncs)
     for (AddrLabelExpr *E : C.LabelAddresses)
       Diags.D.Report(E->getAmpAmpLoc(), Diags.LabelAddress);
@@ -403,7 +400,7 @@ void BodyChecker::run(Stmt *Root) {
   // A thread computation started here delivers into the procedure's
   // variables: the return waits for it before reading them, too.
   bool Spawns = !GoodSpawns.empty() || !AnySpawns.empty() ||
-                !ThreadSpawns.empty() || !C.SpawnStmts.empty();
+                !ThreadSpawns.empty() || !C.SpawnBodies.empty();
   if (InCilk && Spawns)
     for (ReturnStmt *R : C.Returns)
       syncBeforeReturn(PM.getParent(R), R);

@@ -24,6 +24,7 @@
 #include "CilkOpenCilk.h"
 #include "CilkSema.h"
 #include "CilkThreadKeywords.h"
+#include "CilkTokens.h"
 #include "cilk-abi.h"
 
 #include "clang/AST/ASTContext.h"
@@ -66,9 +67,8 @@ struct CilkDiags {
 const NamedDecl *cilkCallee(const ASTContext &Ctx, const CallExpr *CE);
 /// Where the word `spawn` of this spawn operator was spelled: the key of
 /// SpawnLog, and the place diagnostics point at (a file location, so that no
-/// "expanded from macro" note points into the predefines). A spawn written
-/// in a macro's argument (`LOOP(x += spawn f(i))`) was expanded before the
-/// argument was substituted: the argument's expansions are stepped over.
+/// "expanded from macro" note points into the predefines): keywordLoc of
+/// the operator (CilkTokens.h).
 SourceLocation spawnKeywordLoc(const SourceManager &SM,
                                const UnaryOperator *UO);
 /// E without the parentheses around it (implicit casts stay).
@@ -145,8 +145,6 @@ public:
       Synched.push_back(CE);
     if (isCallOf(CE, CILK_ABI_INLET_BEGIN))
       InletBegins.push_back(CE);
-    if (isCallOf(CE, CILK_ABI_SPAWN_STMT))
-      SpawnStmts.push_back(CE);
     if (const FunctionDecl *Callee = CE->getDirectCallee()) {
       unsigned ID = Callee->getBuiltinID();
       if (Callee->hasAttr<ReturnsTwiceAttr>() ||
@@ -189,8 +187,7 @@ public:
   llvm::SmallVector<DeclRefExpr *, 4> AnySyncRefs; // cilk_sync
   llvm::SmallVector<Stmt *, 2> Scopes;             // cilk_scope's statements
   llvm::SmallVector<DoStmt *, 2> ForBodies;        // cilk_for's (the do-while)
-  llvm::SmallVector<CallExpr *, 2> SpawnStmts;     // spawned statements' markers
-  llvm::SmallVector<DoStmt *, 2> SpawnBodies;      // their do-whiles
+  llvm::SmallVector<DoStmt *, 2> SpawnBodies;      // spawned statements' do
   llvm::SmallVector<DeclRefExpr *, 4> AbortRefs;
   llvm::SmallVector<CallExpr *, 4> Synched;
   llvm::SmallVector<CallExpr *, 4> InletBegins;

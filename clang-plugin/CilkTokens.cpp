@@ -3,6 +3,7 @@
 #include "CilkTokens.h"
 
 #include "clang/Basic/CharInfo.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include <memory>
@@ -76,6 +77,12 @@ void enterTokens(Preprocessor &PP, llvm::ArrayRef<Token> Toks) {
   std::copy(Toks.begin(), Toks.end(), Buf.get());
   PP.EnterTokenStream(std::move(Buf), Toks.size(),
                       /*DisableMacroExpansion=*/false, /*IsReinject=*/false);
+}
+
+SourceLocation keywordLoc(const SourceManager &SM, SourceLocation Loc) {
+  while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
+    Loc = SM.getImmediateSpellingLoc(Loc);
+  return Loc.isMacroID() ? SM.getImmediateExpansionRange(Loc).getBegin() : Loc;
 }
 
 } // namespace cilk

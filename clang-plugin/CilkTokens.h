@@ -1,7 +1,7 @@
 //===- CilkTokens.h - Tokens a keyword pragma enters ------------*- C++ -*-===//
 //
 // The keywords that are pragmas (CilkThreadKeywords.cpp: thread, cont, spawn_next,
-// tail_call; CilkOpenCilk.cpp: cilk_for) read the tokens after them and
+// tail_call; CilkOpenCilk.cpp: cilk_for, cilk_spawn) read the tokens after them and
 // enter others in their place: these make, mark and enter them.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,7 @@
 
 namespace clang {
 class Preprocessor;
+class SourceManager;
 } // namespace clang
 
 namespace cilk {
@@ -35,6 +36,13 @@ void appendTokens(clang::Preprocessor &PP, Tokens &Out, llvm::StringRef Text,
 clang::Token readToken(clang::Token T);
 /// Enters Toks into PP's stream, where the parser reads them next.
 void enterTokens(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Toks);
+/// Where the keyword whose expansion made the token at Loc was written (the
+/// macro name's location): a keyword written in a macro's argument
+/// (`LOOP(x += spawn f(i))`) was expanded before the argument was
+/// substituted, so the argument's expansions are stepped over. Loc itself
+/// if it comes from no macro.
+clang::SourceLocation keywordLoc(const clang::SourceManager &SM,
+                                 clang::SourceLocation Loc);
 
 } // namespace cilk
 

@@ -278,28 +278,21 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
         join_children(p);
         __cilkrt_prof_region_end(p);
     }
+    if (!p->parent && (!w || !p->at)) /* see __cilkrt_prof_enter */
+        return;
+    strand_end(w, p, 1);
+    long long work = p->work + atomic_load_explicit(
+                                   (_Atomic long long *)&p->children_work,
+                                   memory_order_relaxed);
     if (!p->parent) {
-        if (!w || !p->at) /* see __cilkrt_prof_enter */
-            return;
-        strand_end(w, p, 1);
-        atomic_fetch_add_explicit(
-            &root_work,
-            p->work + atomic_load_explicit(
-                          (_Atomic long long *)&p->children_work,
-                          memory_order_relaxed),
-            memory_order_relaxed);
+        atomic_fetch_add_explicit(&root_work, work, memory_order_relaxed);
         atomic_fetch_add_explicit(&root_span, p->span, memory_order_relaxed);
         atomic_fetch_add_explicit(&root_bspan, p->bspan,
                                   memory_order_relaxed);
         return;
     }
-    strand_end(w, p, 1);
-    atomic_fetch_add_explicit(
-        (_Atomic long long *)&p->parent->children_work,
-        p->work + atomic_load_explicit(
-                      (_Atomic long long *)&p->children_work,
-                      memory_order_relaxed),
-        memory_order_relaxed);
+    atomic_fetch_add_explicit((_Atomic long long *)&p->parent->children_work,
+                              work, memory_order_relaxed);
     raise_to((_Atomic long long *)(p->into ? &p->into->children
                                            : &p->parent->children),
              p->at + p->span);
