@@ -19,6 +19,7 @@
 
 #include "CilkInlets.h"
 #include "CilkOpenCilk.h"
+#include "CilkReducers.h"
 #include "CilkPass.h"
 #include "CilkSema.h"
 #include "CilkThreadKeywords.h"
@@ -191,8 +192,16 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef InFile) override {
     Preprocessor &PP = CI.getPreprocessor();
-    std::string Predefines = PP.getPredefines() + "\n#define __cilk 1\n" +
-                             InjectedHeaders;
+    bool Preprocessed = !CI.getFrontendOpts().Inputs.empty() &&
+                        CI.getFrontendOpts().Inputs[0].isPreprocessed();
+    // Preprocessed C++ (cilkc -E's .ii output) holds the headers already,
+    // whose templates may not be defined twice (C's declarations may):
+    // only the macro that cilk_for's rewriting writes is missing.
+    std::string Predefines =
+        PP.getPredefines() + "\n#define __cilk 1\n" +
+        (Preprocessed && CI.getLangOpts().CPlusPlus
+             ? "#define __cilk_for_distance(a, b) __cilk_for_dist((a), (b))\n"
+             : InjectedHeaders);
     // Let `#include <cilk.h>` work with nothing but -fplugin.
     addSearchDir(CI, findIncludeDir());
     // A .cilk file is a Cilk-5 program: it gets what Cilk-5's cilkc gave
@@ -201,8 +210,6 @@ protected:
     // (Not in preprocessed input, -save-temps' second step: it has no
     // search path for the system headers, and the first step, which runs
     // without the plugin, did not include them.)
-    bool Preprocessed = !CI.getFrontendOpts().Inputs.empty() &&
-                        CI.getFrontendOpts().Inputs[0].isPreprocessed();
     if (llvm::sys::path::extension(InFile) == ".cilk" && !Preprocessed) {
       Predefines += "#include <cilk5-env.h>\n";
       addSearchDir(CI, findCilk5ConfigDir());
@@ -211,8 +218,10 @@ protected:
     if (Instr == Instrument::Race)
       Predefines += "#define __cilksan__ 1\n";
     // OpenCilk's -fopencilk: the file is in OpenCilk's spelling, as if it
-    // included <cilk/cilk.h> (which frees Cilk-5's words).
-    if (OpenCilk)
+    // included <cilk/cilk.h> (which frees Cilk-5's words). C++ always is:
+    // its standard library names members `sync` and `thread` and says
+    // `using ::abort;`, which Cilk-5's words would rename.
+    if (OpenCilk || (CI.getLangOpts().CPlusPlus && !Preprocessed))
       Predefines += "#include <cilk/cilk.h>\n";
     PP.setPredefines(Predefines);
 
@@ -224,20 +233,11 @@ protected:
           "return-type", "incompatible-function-pointer-types"})
       Diags.setDiagnosticGroupWarningAsError(Group, false); // -Wno-error=
 
-    // Cilk is a C language here: C++ brings destructors and exceptions
-    // around spawns, which the clones do not model. Say so once, up front.
-    if (CI.getLangOpts().CPlusPlus) {
-      DiagnosticsEngine &D = CI.getDiagnostics();
-      D.Report(D.getCustomDiagID(
-          DiagnosticsEngine::Error,
-          "the Cilk plugin compiles C only, and this is C++; compile Cilk "
-          "sources as C (clang-19, or -x c)"));
-    }
-
     registerInlets(PP);
     registerThreadKeywords(PP);
     registerScopeKeyword(PP);
     forgetCilkPointers();
+    setReducerSema(nullptr); // a new translation unit
     forgetContinuations();
     forgetOpenCilkState();
     auto Log = std::make_shared<SpawnLog>();

@@ -17,6 +17,10 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/Template.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -25,6 +29,55 @@ namespace cilk {
 namespace {
 
 constexpr llvm::StringLiteral Annotation = "cilk.reducer";
+
+Sema *TheSema;
+/// The reducer annotations of alias templates' instances, instantiated.
+llvm::DenseMap<const Type *, const AnnotateTypeAttr *> AliasReducers;
+
+const AnnotateTypeAttr *reducerIn(TypeLoc TL);
+
+/// `opadd_reducer<long>`, an instance of an alias template whose pattern
+/// is a reducer type: the pattern's annotation with its callbacks
+/// instantiated for the instance's arguments (defaults included), as
+/// `zero<long>`; null for anything else, or an alias nested in a class
+/// template.
+const AnnotateTypeAttr *aliasReducer(TemplateSpecializationTypeLoc TL) {
+  const TemplateSpecializationType *TST = TL.getTypePtr();
+  auto *Alias = dyn_cast_or_null<TypeAliasTemplateDecl>(
+      TST->getTemplateName().getAsTemplateDecl());
+  if (!TheSema || !TST->isTypeAlias() || !Alias ||
+      Alias->getDeclContext()->isDependentContext())
+    return nullptr;
+  auto [It, New] = AliasReducers.try_emplace(TST, nullptr);
+  if (!New)
+    return It->second;
+  const TypeSourceInfo *Pattern = Alias->getTemplatedDecl()->getTypeSourceInfo();
+  const AnnotateTypeAttr *A = Pattern ? reducerIn(Pattern->getTypeLoc()) : nullptr;
+  if (!A)
+    return nullptr;
+  TemplateArgumentListInfo Written(TL.getLAngleLoc(), TL.getRAngleLoc());
+  for (unsigned I = 0; I < TL.getNumArgs(); ++I)
+    Written.addArgument(TL.getArgLoc(I));
+  llvm::SmallVector<TemplateArgument, 4> Sugared, Canonical;
+  SourceLocation Loc = TL.getTemplateNameLoc();
+  if (TheSema->CheckTemplateArgumentList(Alias, Loc, Written,
+                                         /*PartialTemplateArgs=*/false,
+                                         Sugared, Canonical))
+    return nullptr;
+  Sema::InstantiatingTemplate Inst(*TheSema, Loc, Alias, Sugared);
+  MultiLevelTemplateArgumentList Args(Alias, Sugared, /*Final=*/false);
+  llvm::SmallVector<Expr *, 2> Callbacks;
+  for (Expr *E : A->args()) {
+    ExprResult R = TheSema->SubstExpr(E, Args);
+    if (R.isInvalid())
+      return nullptr;
+    Callbacks.push_back(R.get());
+  }
+  It->second = AnnotateTypeAttr::Create(
+      TheSema->getASTContext(), A->getAnnotation(), Callbacks.data(),
+      Callbacks.size(), A->getRange());
+  return It->second;
+}
 
 /// The type TL's sugar stands for (a typedef's, parentheses, qualifiers,
 /// an elaborated name, a macro, another attribute), or a null TypeLoc.
@@ -49,11 +102,14 @@ TypeLoc desugared(TypeLoc TL) {
 /// The cilk_reducer annotation of the type TL spells, looking through
 /// sugar; null if it is not a reducer type.
 const AnnotateTypeAttr *reducerIn(TypeLoc TL) {
-  for (; !TL.isNull(); TL = desugared(TL))
+  for (; !TL.isNull(); TL = desugared(TL)) {
     if (auto A = TL.getAs<AttributedTypeLoc>())
       if (const auto *AT = dyn_cast_or_null<AnnotateTypeAttr>(A.getAttr());
           AT && AT->getAnnotation() == Annotation)
         return AT;
+    if (auto T = TL.getAs<TemplateSpecializationTypeLoc>())
+      return aliasReducer(T);
+  }
   return nullptr;
 }
 
@@ -124,10 +180,19 @@ const AnnotateTypeAttr *pointeeReducer(Expr *P) {
 
 /// The reducer annotation of the reducer E designates: a variable, `*p` or
 /// `p[i]`.
+/// C++: the reducer annotation of what a reference declared as one refers
+/// to (`void f(cilk::opadd_reducer<int> &total)`), or null.
+const AnnotateTypeAttr *referencedReducer(const DeclaratorDecl *D) {
+  TypeLoc TL = declTypeLoc(D);
+  auto R = TL.isNull() ? ReferenceTypeLoc() : TL.getAs<ReferenceTypeLoc>();
+  return R ? reducerIn(R.getPointeeLoc()) : nullptr;
+}
+
 const AnnotateTypeAttr *reducerOf(Expr *E) {
   if (auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      return reducerIn(declTypeLoc(VD));
+      return VD->getType()->isReferenceType() ? referencedReducer(VD)
+                                              : reducerIn(declTypeLoc(VD));
   if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
     return pointeeReducer(UO->getSubExpr());
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
@@ -155,6 +220,11 @@ public:
         "a pointer to a reducer converted to %0 points at the variable "
         "itself, not at the current view: updates through it race; pass "
         "'&*p' (the view) or declare the target with cilk_reducer");
+    ViewAsReducer = D.getCustomDiagID(
+        DiagnosticsEngine::Warning,
+        "'&' of a reducer is the address of its current view, where a "
+        "pointer to a reducer is expected: pass __builtin_addressof(...) "
+        "(the reducer itself)");
   }
 
   Stmt *visit(Stmt *S) {
@@ -165,6 +235,38 @@ public:
       // The reducer itself, but what its designator computes is accessed.
       for (Stmt *&C : CE->getArg(0)->IgnoreParens()->children())
         C = visit(C);
+      return S;
+    }
+    if (auto *CE = dyn_cast<CallExpr>(S)) {
+      // C++: a reducer passed to a reference declared as one (`f(total)`
+      // for `cilk::opadd_reducer<int> &total`) is the reducer: the callee
+      // looks its views up.
+      const FunctionDecl *F = CE->getDirectCallee();
+      unsigned Skip = isa<CXXOperatorCallExpr>(CE) &&
+                              isa_and_nonnull<CXXMethodDecl>(F)
+                          ? 1
+                          : 0;
+      for (unsigned I = 0; F && I < CE->getNumArgs(); ++I)
+        if (I >= Skip && I - Skip < F->getNumParams() &&
+            referencedReducer(F->getParamDecl(I - Skip)) &&
+            isa<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts()))
+          Pinned.insert(CE->getArg(I)->IgnoreParenImpCasts());
+    }
+    if (Pinned.count(S))
+      return S;
+    if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+      // C++: the lambda's body is its call operator's, rewritten with it
+      // (CilkSema.cpp); here only what its captures evaluate. A reducer
+      // captured by reference is the reducer (its uses in the body are
+      // views); one captured by copy copies the current view.
+      auto Capture = LE->capture_begin();
+      for (Expr *&Init : LE->capture_inits()) {
+        bool ByRef = Capture != LE->capture_end() &&
+                     Capture->getCaptureKind() == LCK_ByRef;
+        ++Capture;
+        if (Init && !(ByRef && isa<DeclRefExpr>(Init->IgnoreParens())))
+          Init = cast<Expr>(visit(Init));
+      }
       return S;
     }
     if (auto *CS = dyn_cast<CapturedStmt>(S)) {
@@ -180,16 +282,49 @@ public:
     checkConversions(S);
     for (Stmt *&C : S->children())
       C = visit(C);
+    // p->m (C++: p->f()) through a pointer to a reducer: (*p).m, of the view.
+    if (auto *ME = dyn_cast<MemberExpr>(S);
+        ME && ME->isArrow() && ME->getBase()->getType()->isPointerType() &&
+        annotated(Ctx, ME->getBase()->getType()->getPointeeType())) {
+      Expr *Base = ME->getBase();
+      QualType T = Base->getType()->getPointeeType();
+      Expr *Deref = UnaryOperator::Create(Ctx, Base, UO_Deref, T, VK_LValue,
+                                          OK_Ordinary, Base->getExprLoc(),
+                                          false, FPOptionsOverride());
+      Expr *View = view(Deref);
+      if (View != Deref) {
+        ME->setBase(View);
+        ME->setArrow(false);
+      }
+    }
     if (auto *CS = dyn_cast<CompoundStmt>(S))
       return declareLocals(CS);
     if (auto *E = dyn_cast<Expr>(S);
         E && E->isGLValue() && annotated(Ctx, E->getType()) &&
-        isa<DeclRefExpr, UnaryOperator, ArraySubscriptExpr>(E))
+        (isa<DeclRefExpr, ArraySubscriptExpr>(E) || isDeref(E)) &&
+        !isReference(E))
       return view(E);
     return S;
   }
 
 private:
+  /// `*p`. (C++'s `++x` is an lvalue too, of what x designates.)
+  static bool isDeref(const Expr *E) {
+    const auto *UO = dyn_cast<UnaryOperator>(E);
+    return UO && UO->getOpcode() == UO_Deref;
+  }
+
+  /// C++: a reference that was bound to a view (`for (int x : r)`'s
+  /// hidden `auto &&__range = r;`, rewritten), not one declared as a
+  /// reducer (a parameter `cilk::opadd_reducer<int> &total`, bound to the
+  /// reducer itself: its uses are views).
+  static bool isReference(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return DRE && DRE->getDecl()->getType()->isReferenceType() &&
+           !(VD && referencedReducer(VD));
+  }
+
   /// A pointer to a reducer, as written (a variable of that type, or
   /// __builtin_addressof of a reducer).
   bool reducerPointer(const Expr *E) {
@@ -208,6 +343,15 @@ private:
       if (From && To->isPointerType() &&
           !annotated(Ctx, To->getPointeeType()) && reducerPointer(From))
         D.Report(From->getExprLoc(), Escape) << To;
+      // The other way: a view's address where a reducer's is expected
+      // (each use through it would look the view up as a reducer).
+      const auto *UO =
+          From ? dyn_cast<UnaryOperator>(From->IgnoreParenImpCasts()) : nullptr;
+      if (UO && UO->getOpcode() == UO_AddrOf && To->isPointerType() &&
+          annotated(Ctx, To->getPointeeType()) &&
+          annotated(Ctx, UO->getSubExpr()->getType()) &&
+          reducerOf(const_cast<Expr *>(UO->getSubExpr()->IgnoreParens())))
+        D.Report(UO->getOperatorLoc(), ViewAsReducer);
     };
     if (auto *CE = dyn_cast<CallExpr>(S)) {
       if (const FunctionDecl *F = CE->getDirectCallee())
@@ -247,6 +391,20 @@ private:
   Expr *callback(const AnnotateTypeAttr *A, unsigned Which,
                  SourceLocation Loc) {
     Expr *E = A->args_size() > Which ? A->args_begin()[Which] : nullptr;
+    // C++: a template-id or a member of a class template (`zero<T>`,
+    // `&view<C>::reduce`), instantiated as a set of overloads: the one
+    // function of the callback's type, instantiated where it is used.
+    if (E && E->getType() == Ctx.OverloadTy && TheSema) {
+      llvm::SmallVector<QualType, 2> Params(Which + 1, Ctx.VoidPtrTy);
+      QualType Want = Ctx.getPointerType(Ctx.getFunctionType(
+          Ctx.VoidTy, Params, FunctionProtoType::ExtProtoInfo()));
+      DeclAccessPair Found;
+      if (FunctionDecl *F = TheSema->ResolveAddressOfOverloadedFunction(
+              E, Want, /*Complain=*/false, Found)) {
+        TheSema->MarkFunctionReferenced(Loc, F);
+        return voidPointer(functionPointer(Ctx, F, Loc));
+      }
+    }
     Expr *Bare = E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
     if (auto *DRE = dyn_cast_or_null<DeclRefExpr>(Bare))
       if (auto *F = dyn_cast<FunctionDecl>(DRE->getDecl())) {
@@ -341,10 +499,18 @@ private:
 
   ASTContext &Ctx;
   DiagnosticsEngine &D;
-  unsigned Unknown, NotFunction, Array, Escape;
+  unsigned Unknown, NotFunction, Array, Escape, ViewAsReducer;
+  /// Arguments bound to references declared as reducers: left as written.
+  llvm::SmallPtrSet<const Stmt *, 4> Pinned;
 };
 
 } // namespace
+
+void setReducerSema(Sema *S) {
+  if (S != TheSema)
+    AliasReducers.clear();
+  TheSema = S;
+}
 
 void rewriteReducers(ASTContext &Ctx, DiagnosticsEngine &D, FunctionDecl *FD) {
   Stmt *Body = FD->getBody();

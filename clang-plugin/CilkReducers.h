@@ -22,6 +22,12 @@
 // A pointer to a reducer passed, assigned or used to initialize a plain
 // pointer is a warning: it points at the variable, not at a view.
 //
+// C++ writes reducers as alias templates (<cilk/opadd_reducer.h>: `template
+// <class T> using opadd_reducer = T cilk_reducer(zero<T>, plus<T>);`), whose
+// instances keep the annotation's kind in their type but not its arguments:
+// the alias's pattern is instantiated again with the instance's arguments
+// (Sema) to name the callbacks, zero<long> and plus<long>.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CILK_CLANG_PLUGIN_CILKREDUCERS_H
 #define CILK_CLANG_PLUGIN_CILKREDUCERS_H
@@ -31,10 +37,14 @@ class ASTContext;
 class Decl;
 class DiagnosticsEngine;
 class FunctionDecl;
+class Sema;
 } // namespace clang
 
 namespace cilk {
 
+/// The Sema of the translation unit, which instantiates reducer aliases
+/// (null: a new translation unit begins).
+void setReducerSema(clang::Sema *S);
 /// Rewrites the reducer accesses and local reducers of FD's body (none if
 /// it has none). Diagnoses reducers it cannot support. Runs before the
 /// keyword rewriting (CilkSema.cpp), which then sees the block syncs.

@@ -138,9 +138,14 @@ SourceLocation spawnKeywordLoc(const SourceManager &SM,
 }
 
 const Expr *ignoreParens(const Expr *E) {
-  while (const auto *P = dyn_cast<ParenExpr>(E))
-    E = P->getSubExpr();
-  return E;
+  for (;;) {
+    if (const auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else
+      return E;
+  }
 }
 
 /// The keywords that expand to a spawn operator: Cilk-5's and OpenCilk's.
@@ -203,12 +208,19 @@ void SpawnRecorder::MacroExpands(const Token &Name, const MacroDefinition &MD,
 Stmt *parentThroughWrappers(const ParentMap &PM, Stmt *S, Stmt *&Top) {
   Top = S;
   Stmt *P = PM.getParent(S);
-  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P) ||
-               isa<FullExpr>(P))) {
+  while (P && isa<ParenExpr, ImplicitCastExpr, FullExpr,
+                  MaterializeTemporaryExpr, CXXBindTemporaryExpr>(P)) {
     Top = P;
     P = PM.getParent(P);
   }
   return P;
+}
+
+bool isWithin(const ParentMap &PM, Stmt *S, Stmt *Outer) {
+  for (; S; S = PM.getParent(S))
+    if (S == Outer)
+      return true;
+  return false;
 }
 
 bool isStatementPosition(const Stmt *Parent, const Stmt *Child) {
@@ -274,6 +286,17 @@ void BodyChecker::run(Stmt *Root) {
     InCilk = true;
   }
   ParentMap PM(Root);
+  // C++: a `try` block that spawns is a sync region of its own.
+  for (CXXTryStmt *T : C.Tries) {
+    Stmt *Block = T->getTryBlock();
+    if (llvm::any_of(C.Spawns,
+                     [&](Stmt *S) { return isWithin(PM, S, Block); }) ||
+        llvm::any_of(C.SpawnBodies,
+                     [&](Stmt *S) { return isWithin(PM, S, Block); })) {
+      TryScopes.insert(Block);
+      C.Scopes.push_back(Block);
+    }
+  }
   // A spawned statement runs in parallel with what follows it.
   for (DoStmt *D : C.SpawnBodies) {
     llvm::SmallVector<Stmt *, 2> Jumps;
@@ -423,34 +446,104 @@ bool CilkConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
   return true;
 }
 
+void CilkConsumer::HandleInlineFunctionDefinition(FunctionDecl *FD) {
+  checkDecl(FD);
+}
+
+namespace {
+/// The functions defined inside a body: lambdas' call operators and the
+/// member functions of local classes (the Collector leaves them out).
+struct NestedFunctions : RecursiveASTVisitor<NestedFunctions> {
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    for (Expr *Init : LE->capture_inits())
+      if (Init)
+        TraverseStmt(Init);
+    Found.push_back(LE->getCallOperator());
+    return true;
+  }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *RD) {
+    for (CXXMethodDecl *MD : RD->methods())
+      Found.push_back(MD);
+    return true;
+  }
+  llvm::SmallVector<FunctionDecl *, 4> Found;
+};
+
+/// Every spawn operator under a body, lambdas' included.
+struct AllSpawns : RecursiveASTVisitor<AllSpawns> {
+  explicit AllSpawns(const ASTContext &Ctx) : Ctx(Ctx) {}
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (isSpawnOperator(Ctx, UO))
+      Found.push_back(UO);
+    return true;
+  }
+  const ASTContext &Ctx;
+  llvm::SmallVector<UnaryOperator *, 8> Found;
+};
+} // namespace
+
+/// A template's body is checked in each instantiation, which clang hands
+/// over as a function of its own; the spawns of the template itself (even
+/// of one never instantiated) are no stray keywords.
+void CilkConsumer::noteTemplateSpawns(Stmt *Body) {
+  if (!Body)
+    return;
+  AllSpawns V(CI.getASTContext());
+  V.TraverseStmt(Body);
+  const SourceManager &SM = CI.getSourceManager();
+  for (UnaryOperator *UO : V.Found)
+    Log->Matched.insert(
+        SM.getSpellingLoc(spawnKeywordLoc(SM, UO)).getRawEncoding());
+}
+
 void CilkConsumer::checkDecl(Decl *D) {
-  ASTContext &Ctx = CI.getASTContext();
-  CilkDiags Diags(CI.getDiagnostics());
-  if (auto *FD = dyn_cast<FunctionDecl>(D)) {
-    checkRedeclaration(FD);
-    if (!isThread(FD)) {
-      for (const ParmVarDecl *P : FD->parameters())
-        if (isContinuation(P))
-          Diags.D.Report(P->getLocation(), Diags.ContOutsideThread) << P;
-    } else {
-      describeThreadLayout(Ctx, FD);
-      if (Race && FD->doesThisDeclarationHaveABody())
-        Diags.D.Report(FD->getLocation(), Diags.ThreadNotRaceChecked) << FD;
-    }
-    checkReducerDecl(Ctx, Diags.D, FD);
-    if (FD->doesThisDeclarationHaveABody()) {
-      rewriteReducers(Ctx, Diags.D, FD);
-      BodyChecker(Ctx, CI.getSema(), Diags, *Log, FD, Parallel, WarnUnsynced)
-          .run(FD->getBody());
-    }
+  setReducerSema(&CI.getSema());
+  if (auto *FTD = dyn_cast<FunctionTemplateDecl>(D)) {
+    noteTemplateSpawns(FTD->getTemplatedDecl()->getBody());
     return;
   }
+  if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+    if (FD->isDependentContext())
+      noteTemplateSpawns(FD->getBody());
+    else if (!FD->doesThisDeclarationHaveABody() ||
+             Checked.insert(FD->getBody()).second)
+      checkFunction(FD);
+    return;
+  }
+  ASTContext &Ctx = CI.getASTContext();
+  CilkDiags Diags(CI.getDiagnostics());
   if (isa<RecordDecl>(D))
     checkReducerDecl(Ctx, Diags.D, D);
   if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
     BodyChecker(Ctx, CI.getSema(), Diags, *Log, nullptr, Parallel,
                 WarnUnsynced)
         .run(VD->getInit());
+}
+
+void CilkConsumer::checkFunction(FunctionDecl *FD) {
+  ASTContext &Ctx = CI.getASTContext();
+  CilkDiags Diags(CI.getDiagnostics());
+  checkRedeclaration(FD);
+  if (!isThread(FD)) {
+    for (const ParmVarDecl *P : FD->parameters())
+      if (isContinuation(P))
+        Diags.D.Report(P->getLocation(), Diags.ContOutsideThread) << P;
+  } else {
+    describeThreadLayout(Ctx, FD);
+    if (Race && FD->doesThisDeclarationHaveABody())
+      Diags.D.Report(FD->getLocation(), Diags.ThreadNotRaceChecked) << FD;
+  }
+  checkReducerDecl(Ctx, Diags.D, FD);
+  if (!FD->doesThisDeclarationHaveABody())
+    return;
+  // C++: the functions defined inside are functions of their own.
+  NestedFunctions Nested;
+  Nested.TraverseStmt(FD->getBody());
+  rewriteReducers(Ctx, Diags.D, FD);
+  BodyChecker(Ctx, CI.getSema(), Diags, *Log, FD, Parallel, WarnUnsynced)
+      .run(FD->getBody());
+  for (FunctionDecl *Inner : Nested.Found)
+    checkDecl(Inner);
 }
 
 /// `int f(int); cilk int f(int n) {...}` would give callers compiled against

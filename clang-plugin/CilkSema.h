@@ -20,6 +20,7 @@
 #define CILK_CLANG_PLUGIN_CILKSEMA_H
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/DenseSet.h"
@@ -67,10 +68,14 @@ public:
   CilkConsumer(clang::CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,
                bool Parallel, bool WarnUnsynced, bool Race);
   bool HandleTopLevelDecl(clang::DeclGroupRef DG) override;
+  /// C++: a member function defined in its class's body.
+  void HandleInlineFunctionDefinition(clang::FunctionDecl *FD) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
 private:
   void checkDecl(clang::Decl *D);
+  void checkFunction(clang::FunctionDecl *FD);
+  void noteTemplateSpawns(clang::Stmt *Body);
   void checkRedeclaration(clang::FunctionDecl *FD);
 
   clang::CompilerInstance &CI;
@@ -78,6 +83,9 @@ private:
   bool Parallel;
   bool WarnUnsynced;
   bool Race;
+  /// Bodies checked (and rewritten) already: C++ hands some functions over
+  /// twice.
+  llvm::DenseSet<const clang::Stmt *> Checked;
 };
 
 /// True if FD, or any declaration of it, carries AnnotateAttr(Name).

@@ -89,8 +89,15 @@ bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
                                     const NamedDecl *Target) {
   Stmt *Top;
   Stmt *P = parentThroughWrappers(PM, UO, Top);
-  if (isStatementPosition(P, Top) && !isValueOfStmtExpr(PM, P, Top))
+  if (isStatementPosition(P, Top) && !isValueOfStmtExpr(PM, P, Top)) {
+    // C++: the temporaries of the arguments (`cilk_spawn f(std::string(s))`)
+    // die at the end of the statement, after the child: its tail (which
+    // also frees a temporary given storage of its own in a loop, the
+    // pass's CilkTail.cpp).
+    if (Ctx.getLangOpts().CPlusPlus)
+      Assignments.push_back({P, Top});
     return true;
+  }
   // A declaration; in OpenCilk's spelling, not a `for` loop's
   // initializer (OpenCilk rejects it; Cilk-5 took it).
   if (auto *DS = dyn_cast_or_null<DeclStmt>(P);
@@ -113,6 +120,17 @@ bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
         if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
           Destinations.push_back({Top, VD, DR, BO->getOpcode(), Loc,
                                   isOpenCilkSpawn(Ctx, UO)});
+      return true;
+    }
+  }
+  // C++: `s = cilk_spawn f(a);` of a class type calls its assignment
+  // operator, which the child runs as the tail of its spawn statement.
+  if (auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      OC && OC->isAssignmentOp() && OC->getNumArgs() == 2 &&
+      OC->getArg(1) == Top) {
+    P = parentThroughWrappers(PM, OC, Top);
+    if (isStatementPosition(P, Top) && !isValueOfStmtExpr(PM, P, Top)) {
+      Assignments.push_back({P, Top});
       return true;
     }
   }
@@ -226,8 +244,8 @@ void BodyChecker::warnUnsyncedUses(const ParentMap &PM) {
     UseFinder Find(D.Var, D.Op, SpawnRefs);
     const Expr *Use = nullptr;
     for (Stmt *Cur = D.Statement; !Use;) {
-      if (isScopeStart(SM, Cur->getBeginLoc()))
-        break; // the end of a cilk_scope syncs
+      if (isScopeStart(SM, Cur->getBeginLoc()) || TryScopes.count(Cur))
+        break; // the end of a cilk_scope (or of a try block) syncs
       Stmt *P = PM.getParent(Cur);
       if (!P)
         break;

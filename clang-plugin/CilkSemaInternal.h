@@ -71,7 +71,8 @@ const NamedDecl *cilkCallee(const ASTContext &Ctx, const CallExpr *CE);
 /// the operator (CilkTokens.h).
 SourceLocation spawnKeywordLoc(const SourceManager &SM,
                                const UnaryOperator *UO);
-/// E without the parentheses around it (implicit casts stay).
+/// E without the parentheses around it (implicit casts stay), nor, in
+/// C++, the binding of a class-typed result to its temporary.
 const Expr *ignoreParens(const Expr *E);
 /// The word an __extension__ operator was spelled as, read where it was
 /// spelled (Lexer::getImmediateMacroName reads the wrong buffer for a spawn
@@ -90,9 +91,12 @@ bool refersTo(const DeclRefExpr *E, llvm::StringRef Name);
 /// True if CE calls a function called Name directly.
 bool isCallOf(const CallExpr *CE, llvm::StringRef Name);
 /// Returns the parent of S, stepping over parentheses and implicit casts
-/// (and full-expression wrappers); Top is set to the outermost node stepped
-/// over, i.e. the child of the returned parent.
+/// (and full-expression wrappers, and C++'s temporaries of class-typed
+/// values); Top is set to the outermost node stepped over, i.e. the child
+/// of the returned parent.
 Stmt *parentThroughWrappers(const ParentMap &PM, Stmt *S, Stmt *&Top);
+/// True if S lies inside Outer (or is Outer).
+bool isWithin(const ParentMap &PM, Stmt *S, Stmt *Outer);
 /// True if Child sits where a statement is executed for its effect: in a
 /// block, under a label, or as the body of a selection or iteration
 /// statement (but not as its condition, increment or initializer).
@@ -103,6 +107,16 @@ bool isStatementPosition(const Stmt *Parent, const Stmt *Child);
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
   explicit Collector(const ASTContext &Ctx) : Ctx(Ctx) {}
+  /// C++: a lambda's body, and a local class's member functions, are
+  /// functions of their own (CilkConsumer checks them); only a lambda's
+  /// captures are evaluated here.
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    for (Expr *Init : LE->capture_inits())
+      if (Init && !TraverseStmt(Init))
+        return false;
+    return true;
+  }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
   /// The statement after each `cilk_scope`: the first (outermost) node
   /// that begins where it was written.
   bool VisitStmt(Stmt *S) {
@@ -181,6 +195,10 @@ public:
     Switches.push_back(S);
     return true;
   }
+  bool VisitCXXTryStmt(CXXTryStmt *T) {
+    Tries.push_back(T);
+    return true;
+  }
 
   llvm::SmallVector<UnaryOperator *, 16> Spawns;
   llvm::SmallVector<DeclRefExpr *, 8> SyncRefs;
@@ -197,6 +215,7 @@ public:
   llvm::SmallVector<ReturnStmt *, 8> Returns;
   llvm::SmallVector<GotoStmt *, 4> Gotos;
   llvm::SmallVector<SwitchStmt *, 4> Switches;
+  llvm::SmallVector<CXXTryStmt *, 2> Tries;
   /// Continuation-passing threads: direct calls of threads, spawn_next
   /// and tail_call markers, missing arguments, sends, `cont` variables.
   llvm::SmallVector<CallExpr *, 4> ThreadCalls, ThreadKeywords, Missing, Sends,
@@ -283,6 +302,7 @@ private:
 
   // The markers (CilkSemaRewrite.cpp).
   void rewriteSpawn(CallExpr *CE, llvm::StringRef MarkerName);
+  bool rewriteObjectSpawn(CallExpr *CE);
   void replaceByMarkerCall(Stmt *Parent, Stmt *SyncStmt,
                            llvm::StringRef Name);
   void endSpawnStatement(Stmt *Parent, Stmt *S);
@@ -325,6 +345,9 @@ private:
   llvm::SmallVector<Destination, 8> Destinations;
   /// Spawns and syncs in inlet bodies, reported there.
   llvm::DenseSet<const Stmt *> InletOnly;
+  /// C++: the `try` blocks that spawn, which sync where they are left as a
+  /// cilk_scope does (OpenCilk's rule).
+  llvm::SmallPtrSet<const Stmt *, 2> TryScopes;
 };
 
 } // namespace cilk

@@ -49,13 +49,6 @@ void BodyChecker::breaksOut(Stmt *S, bool Inner,
     breaksOut(Child, Inner, Out);
 }
 
-/// True if S lies inside Outer (or is Outer).
-static bool isWithin(const ParentMap &PM, Stmt *S, Stmt *Outer) {
-  for (; S; S = PM.getParent(S))
-    if (S == Outer)
-      return true;
-  return false;
-}
 
 /// Collects the jumps in S, the body of Scope, that leave Scope: break and
 /// continue outside S's own loops (and break outside its switches), a

@@ -11,13 +11,73 @@
 
 #include "CilkSemaInternal.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace cilk {
 
+/// C++'s calls of member functions (cilk-abi.h):
+///   obj.f(a)  ->  (*(S *)__cilk_spawn_object_marker((void *)&obj)).f(a)
+///   p->f(a)   ->  ((S *)__cilk_spawn_object_marker((void *)p))->f(a)
+///   obj(a)    ->  (*(S *)__cilk_spawn_object_marker((void *)&obj))(a)
+///                 (a lambda's or function object's operator())
+/// where obj is the object expression after its conversions (to a base
+/// class: the marker's result is `this`). False if CE calls no member
+/// function through an object.
+bool BodyChecker::rewriteObjectSpawn(CallExpr *CE) {
+  Expr *Obj = nullptr;
+  std::function<void(Expr *)> Set;
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    Expr *Callee = MC->getCallee()->IgnoreParens();
+    if (auto *ME = dyn_cast<MemberExpr>(Callee)) {
+      Obj = ME->getBase();
+      Set = [ME](Expr *E) { ME->setBase(E); };
+    } else if (auto *BO = dyn_cast<BinaryOperator>(Callee);
+               BO && BO->isPtrMemOp()) {
+      Obj = BO->getLHS();
+      Set = [BO](Expr *E) { BO->setLHS(E); };
+    }
+  } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+    if (MD && MD->isInstance() && OC->getNumArgs() > 0) {
+      Obj = OC->getArg(0);
+      Set = [OC](Expr *E) { OC->setArg(0, E); };
+    }
+  }
+  if (!Obj)
+    return false;
+  SourceLocation Loc = Obj->getBeginLoc();
+  bool IsPointer = Obj->getType()->isPointerType();
+  QualType PtrTy =
+      IsPointer ? Obj->getType() : Ctx.getPointerType(Obj->getType());
+  Expr *Addr = IsPointer ? Obj
+                         : UnaryOperator::Create(
+                               Ctx, Obj, UO_AddrOf, PtrTy, VK_PRValue,
+                               OK_Ordinary, Loc, false, FPOptionsOverride());
+  auto Cast = [&](Expr *E, QualType To) -> Expr * {
+    return ImplicitCastExpr::Create(Ctx, To, CK_BitCast, E, nullptr,
+                                    VK_PRValue, FPOptionsOverride());
+  };
+  Expr *Args[] = {Cast(Addr, Ctx.VoidPtrTy)};
+  FunctionDecl *Marker = runtimeFunction(Ctx, CILK_ABI_SPAWN_OBJECT_MARKER);
+  Expr *Marked = Cast(CallExpr::Create(Ctx, functionPointer(Ctx, Marker, Loc),
+                                       Args, Ctx.VoidPtrTy, VK_PRValue, Loc,
+                                       FPOptionsOverride()),
+                      PtrTy);
+  Set(IsPointer ? Marked
+                : UnaryOperator::Create(Ctx, Marked, UO_Deref, Obj->getType(),
+                                        VK_LValue, OK_Ordinary, Loc, false,
+                                        FPOptionsOverride()));
+  return true;
+}
+
 /// f(a)  ->  ((T)<marker>((void *)f))(a), the marker
-/// __cilk_spawn_marker (or __cilk_cp_spawn_marker for a thread)
+/// __cilk_spawn_marker (or __cilk_cp_spawn_marker for a thread); a call of
+/// a member function goes through its object instead (rewriteObjectSpawn).
 void BodyChecker::rewriteSpawn(CallExpr *CE, llvm::StringRef MarkerName) {
+  if (rewriteObjectSpawn(CE))
+    return;
   FunctionDecl *Marker = runtimeFunction(Ctx, MarkerName);
   Expr *Callee = CE->getCallee();
   SourceLocation Loc = Callee->getBeginLoc();

@@ -16,6 +16,7 @@
 /* Symbol names, as strings, for the compiler side. */
 #define CILK_ABI_SPAWN_MARKER "__cilk_spawn_marker"
 #define CILK_ABI_SPAWN_ANY_MARKER "__cilk_spawn_any_marker"
+#define CILK_ABI_SPAWN_OBJECT_MARKER "__cilk_spawn_object_marker"
 #define CILK_ABI_SYNC_MARKER "__cilk_sync_marker"
 #define CILK_ABI_LIBC_SYNC "__cilk_sync"
 #define CILK_ABI_SYNC_ANY "__cilk_sync_any"
@@ -29,6 +30,10 @@
 #define CILK_ABI_INLET_END "__cilk_inlet_end"
 #define CILK_ABI_INLET_ARGS "__cilk_inlet_args"
 #define CILK_ABI_SPAWN_END "__cilk_spawn_end"
+/* C++, parallel modes: an exception left a spawned call (the pass's
+ * landing pad passes the exception object); the runtime reports it and
+ * stops the program (llvm-pass/CilkExceptions.cpp). */
+#define CILK_ABI_SPAWN_THREW "__cilkrt_spawn_threw"
 #define CILK_ABI_REGION_BEGIN "__cilk_region_begin"
 #define CILK_ABI_REGION_END "__cilk_region_end"
 #define CILK_ABI_HYPER_LOOKUP "__cilkrt_hyper_lookup"
@@ -605,6 +610,8 @@ void __cilkrt_prof_region_begin(struct __cilk_prof *p);
 void __cilkrt_prof_region_end(struct __cilk_prof *p);
 void __cilkrt_prof_cp_start(struct __cilk_prof *p, void *closure);
 void __cilkrt_prof_cp_wait(struct __cilk_prof *p, void **list);
+/* CILK_ABI_SPAWN_THREW (runtime/except.c): does not return. */
+void __cilkrt_spawn_threw(void *exception) __attribute__((__noreturn__));
 #endif /* !__cilk */
 
 /* `spawn f(args)` is compiled as `((T)__cilk_spawn_marker((void *)f))(args)`:
@@ -618,6 +625,14 @@ void *__cilk_spawn_marker(void *fn) __attribute__((__nothrow__));
  * may be any function. The pass spawns f's fast clone where f turns out to
  * have one (in this file, or through the prefix of its C entry point). */
 void *__cilk_spawn_any_marker(void *fn) __attribute__((__nothrow__));
+/* C++: `cilk_spawn obj.f(args)`, `p->f(args)` and `cilk_spawn [&]{ ... }()`
+ * call a member function, which has no address as a plain function (and a
+ * virtual one is found through obj's vtable): the object goes through this
+ * marker instead, `(*(S *)__cilk_spawn_object_marker((void *)&obj)).f(args)`.
+ * The pass tags the call that takes the marker's result as its object
+ * argument (`this`) as the spawn, as it does for __cilk_spawn_any_marker's
+ * callee, and folds the marker away. */
+void *__cilk_spawn_object_marker(void *obj) __attribute__((__nothrow__));
 
 /* `sync;` is compiled as a call of this marker. The runtime's definition does
  * nothing, which is the serial semantics. */

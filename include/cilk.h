@@ -89,15 +89,47 @@
 #define cilk_for _Pragma("cilk for")
 /* `T cilk_reducer(identity, reduce) x;`: x is a reducer (the plugin:
  * CilkReducers.cpp). An annotation of the type, which clang keeps. */
+#ifdef __cplusplus
+/* C++: a template's instance (`zero<long>`) names a set of overloads,
+ * which the annotation, a constant, cannot hold: the casts pick the one
+ * function of the callback's type. */
+#define cilk_reducer(identity, reduce)                                        \
+    [[clang::annotate_type("cilk.reducer",                                    \
+                           static_cast<void (*)(void *)>(identity),           \
+                           static_cast<void (*)(void *, void *)>(reduce))]]
+#else
 #define cilk_reducer(identity, reduce)                                        \
     [[clang::annotate_type("cilk.reducer", identity, reduce)]]
-#define _Hyperobject(identity, reduce)                                        \
-    [[clang::annotate_type("cilk.reducer", identity, reduce)]]
-/* For cilk_for's rewriting: b - a, for two pointers or two integers, in
- * unsigned 64 bits (5: GCC's pointer_type_class). */
+#endif
+#define _Hyperobject(identity, reduce) cilk_reducer(identity, reduce)
+/* For cilk_for's rewriting: b - a, for two pointers or two integers (in
+ * C++ also two random-access iterators), in unsigned 64 bits (5: GCC's
+ * pointer_type_class). */
+#ifdef __cplusplus
+template <bool __c, class __t> struct __cilk_if {};
+template <class __t> struct __cilk_if<true, __t> {
+    typedef __t type;
+};
+template <class __a, class __b>
+inline typename __cilk_if<__is_integral(__a) && __is_integral(__b),
+                          unsigned long long>::type
+__cilk_for_dist(__a a, __b b)
+{
+    return (unsigned long long)b - (unsigned long long)a;
+}
+template <class __a, class __b>
+inline typename __cilk_if<!(__is_integral(__a) && __is_integral(__b)),
+                          unsigned long long>::type
+__cilk_for_dist(const __a &a, const __b &b)
+{
+    return (unsigned long long)(b - a);
+}
+#define __cilk_for_distance(a, b) __cilk_for_dist((a), (b))
+#else
 #define __cilk_for_distance(a, b)                                             \
     __builtin_choose_expr(__builtin_classify_type(a) == 5,                    \
                           (unsigned long long)((b) - (a)),                    \
                           (unsigned long long)(b) - (unsigned long long)(a))
+#endif
 
 #endif /* CILK_H */

@@ -300,6 +300,11 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
   Fast.replaceUsesWithIf(E, [](Use &U) { return !isSpawnCallee(U); });
 
   // (After the uses were redirected: this use of @f.fast must stay.)
+  // The distance between the two is data: their addresses matter (C++
+  // marks member functions unnamed_addr, for which the backend writes the
+  // distance through the PLT, a 32-bit relocation in a 64-bit field).
+  Fast.setUnnamedAddr(GlobalValue::UnnamedAddr::None);
+  E->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
   Type *I64 = Type::getInt64Ty(C);
   E->setPrefixData(ConstantStruct::getAnon(
       {ConstantInt::get(I64, CILK_ABI_ENTRY_MAGIC),
@@ -453,9 +458,15 @@ bool buildExports(Module &M, ArrayRef<std::string> Names) {
     for (unsigned I = 0; I < F->arg_size(); ++I)
       ParamAttrs.push_back(A.getParamAttrs(I));
     ParamAttrs.insert(ParamAttrs.begin() + Ctx, AttributeSet());
+    // A procedure every file that uses it defines (C++: an inline
+    // function, a template's instance) exports from each: one copy stays.
+    bool Shared = F->hasLinkOnceLinkage() || F->hasWeakLinkage();
     Function *Mt = Function::Create(
         FunctionType::get(F->getReturnType(), Params, false),
-        GlobalValue::ExternalLinkage, "mt_" + Name, M);
+        Shared ? F->getLinkage() : GlobalValue::ExternalLinkage, "mt_" + Name,
+        M);
+    if (Shared && F->hasComdat())
+      Mt->setComdat(M.getOrInsertComdat(Mt->getName()));
     Mt->setAttributes(
         AttributeList::get(C, A.getFnAttrs(), A.getRetAttrs(), ParamAttrs));
     // This file may declare it too (`extern T EXPORT(f)(...)`) and call it.

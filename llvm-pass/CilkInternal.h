@@ -16,6 +16,8 @@
 //   CilkProfile.cpp  (profile builds) strand hooks for work and span
 //   CilkRace.cpp     (race builds) the race detector's hooks
 //   CilkSerial.cpp   lower to the serial elision (spawn = call, sync = nop)
+//   CilkExceptions.cpp (parallel modes, C++) spawned invokes before and
+//                    after the lowering
 //   CilkSplit.cpp    the parallel modes: split each Cilk procedure into a
 //                    fast clone, a slow clone and inlets (CilkShape.h)
 //
@@ -107,7 +109,13 @@ bool lowerToSerialElision(llvm::Module &M);
 /// Before the mode's lowering, in every mode (CilkTail.cpp): evaluates the
 /// destination of each spawn in F before the call, and marks the end of
 /// each spawn statement that assigns a result.
-bool hoistSpawnDestinations(llvm::Function &F);
+bool hoistSpawnDestinations(llvm::Function &F, bool Parallel);
+/// Parallel modes, before hoistSpawnDestinations (CilkExceptions.cpp):
+/// every spawned invoke of F becomes a call.
+bool dropSpawnUnwindEdges(llvm::Function &F);
+/// Parallel modes, after lowering (CilkExceptions.cpp): an exception that
+/// leaves a spawned call stops the program (CILK_ABI_SPAWN_THREW).
+bool stopAtEscapingExceptions(llvm::Module &M);
 /// The serial meaning of the keywords that concern children in F (no child
 /// is ever outstanding): `abort;` and the inlet markers go, SYNCHED is 1
 /// (CilkSerial.cpp). Sync markers stay.
@@ -131,6 +139,8 @@ bool isSpawn(const llvm::CallBase &CB);
 /// Cilk procedure of another file (OpenCilk's cilk_spawn, CilkMarkers.cpp):
 /// tagged !cilk.spawn.any.
 bool isSpawnOfMaybeC(const llvm::CallBase &CB);
+/// The tag of a spawn's own storage for a temporary (CilkTail.cpp).
+inline constexpr const char *CILK_SLOT_MD = "cilk.slot";
 /// True if F has a spawn or a sync marker.
 bool spawnsOrSyncs(const llvm::Function &F);
 /// The cilk_for loops the plugin marked: a divide-and-conquer procedure over

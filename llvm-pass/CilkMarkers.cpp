@@ -17,6 +17,13 @@
 //          above: a spawn of a function defined here, Cilk procedure or
 //          not, or of a pointer, is an ordinary spawn.
 //
+//   %o = call ptr @__cilk_spawn_object_marker(ptr %obj)   (C++: a member
+//   call void @_ZN1S1fEv(ptr %o), ...                      function, a
+//       -> call void @_ZN1S1fEv(ptr %obj), !cilk.spawn !0  lambda's call)
+//          the call that takes %o as an argument (its `this`; a virtual
+//          call also loads its vtable through %o) is the spawn, with
+//          !cilk.spawn.any as above when it calls a declaration.
+//
 //   call void @__cilk_sync_marker()
 //       -> left for the mode's lowering (a sync point).
 //
@@ -170,10 +177,46 @@ static bool foldSpawnMarkers(Module &M, StringRef MarkerName, bool Any) {
   return !MarkerCalls.empty();
 }
 
+/// Folds every `call ptr @__cilk_spawn_object_marker(ptr %obj)` into the
+/// one call that passes its result as an argument, tagged as a spawn. (A
+/// marker whose object reaches no call, or several, as no frontend writes
+/// it, spawns nothing: the call runs in series.)
+static bool foldObjectMarkers(Module &M) {
+  Function *Marker = M.getFunction(CILK_ABI_SPAWN_OBJECT_MARKER);
+  if (!Marker)
+    return false;
+  MDNode *Tag = MDNode::get(M.getContext(), {});
+  SmallVector<CallInst *, 16> MarkerCalls;
+  for (User *U : Marker->users())
+    if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledOperand() == Marker)
+      MarkerCalls.push_back(CI);
+  for (CallInst *MC : MarkerCalls) {
+    SmallSetVector<CallBase *, 2> Calls;
+    for (Use &U : MC->uses())
+      if (auto *CB = dyn_cast<CallBase>(U.getUser());
+          CB && CB->isArgOperand(&U))
+        Calls.insert(CB);
+    if (Calls.size() == 1) {
+      CallBase *Spawned = Calls.front();
+      Spawned->setMetadata(CILK_ABI_SPAWN_MD, Tag);
+      auto *Callee = dyn_cast<Function>(
+          Spawned->getCalledOperand()->stripPointerCasts());
+      if (Callee && Callee->isDeclaration() && !isCilkProcedure(*Callee))
+        Spawned->setMetadata(CILK_ABI_SPAWN_ANY_MD, Tag);
+    }
+    MC->replaceAllUsesWith(MC->getArgOperand(0));
+    MC->eraseFromParent();
+  }
+  if (Marker->use_empty())
+    Marker->eraseFromParent();
+  return !MarkerCalls.empty();
+}
+
 bool recognizeCilkMarks(Module &M) {
   bool Changed = annotationsToAttributes(M);
   Changed |= foldSpawnMarkers(M, CILK_ABI_SPAWN_MARKER, false);
   Changed |= foldSpawnMarkers(M, CILK_ABI_SPAWN_ANY_MARKER, true);
+  Changed |= foldObjectMarkers(M);
   return Changed;
 }
 

@@ -159,9 +159,16 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   Changed |= lowerThreads(M);
   if (TheMode != Mode::Serial)
     Changed |= spawnCallsOfProcedures(M);
+  // Only the plain serial elision unwinds through spawns as C++ does: the
+  // parallel modes, and the hooks of race and profile builds, know a spawn
+  // as a call (CilkExceptions.cpp).
+  bool Unwinds = TheMode == Mode::Serial && Instr == Instrument::None;
   for (Function &F : M)
-    if (isCilkProcedure(F))
-      Changed |= hoistSpawnDestinations(F);
+    if (isCilkProcedure(F)) {
+      if (!Unwinds)
+        Changed |= dropSpawnUnwindEdges(F);
+      Changed |= hoistSpawnDestinations(F, TheMode != Mode::Serial);
+    }
   Changed |= makeCilkMainReturnInt(M);
   // The procedures Cilk-5's EXPORT(f) reaches from C, by their C names.
   SmallVector<std::string, 8> Exported;
@@ -184,6 +191,8 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= lowerToClones(M, TheMode);
     break;
   }
+  if (!Unwinds)
+    Changed |= stopAtEscapingExceptions(M);
   Changed |= buildExports(M, Exported);
   Changed |= removeRegionMarkers(M);
   // The descriptors say what may travel now: the mark has served.

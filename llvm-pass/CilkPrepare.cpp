@@ -99,8 +99,18 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
   bool Found = findSpawnStatement(Call, St);
   // The result arrives in a temporary of this statement (the runtime
   // copies it there after a steal: a thief's frame has its own).
+  // A destination that lives in the heap frame (addressEscapesBesides), or
+  // in the spawn's own storage (CILK_SLOT_MD), receives the result in
+  // place: there is nothing to deliver.
   for (unsigned I = 0; I < Call->arg_size(); ++I)
     if (Call->paramHasAttr(I, Attribute::StructRet)) {
+      Value *Dst = Call->getArgOperand(I)->stripPointerCasts();
+      if (auto *A = dyn_cast<AllocaInst>(Dst);
+          A && addressEscapesBesides(A, Call))
+        continue;
+      if (auto *Slot = dyn_cast<CallInst>(Dst);
+          Slot && Slot->getMetadata(CILK_SLOT_MD))
+        continue;
       P.ResultMemory = dyn_cast<AllocaInst>(
           Call->getArgOperand(I)->stripPointerCasts());
       if (!P.ResultMemory ||
@@ -563,21 +573,8 @@ bool prepareProcedure(Shape &S) {
                            "procedure that spawns or syncs");
       return false;
     }
-  // C with -fexceptions makes a spawn in the scope of a cleanup variable an
-  // invoke. Only foreign code can throw in a C program; an exception
-  // unwinding through a spawn does not run the cleanups
-  // (docs/language.md, "What is not supported").
-  SmallVector<InvokeInst *, 4> Invokes;
-  for (BasicBlock &BB : F)
-    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator());
-        II && isSpawn(*II))
-      Invokes.push_back(II);
-  for (InvokeInst *II : Invokes) {
-    BasicBlock *Normal = II->getNormalDest();
-    changeToCall(II);
-    // The assignment of the result follows the call in one block again.
-    MergeBlockIntoPredecessor(Normal);
-  }
+  // (The parallel modes dropped the spawns' unwind edges already:
+  // CilkExceptions.cpp.)
   removeUnreachableBlocks(F);
 
   localizeSRet(S);

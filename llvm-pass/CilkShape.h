@@ -170,6 +170,10 @@ bool allUsersSatisfy(llvm::AllocaInst *A,
 /// Finds spawn Call's statement: false if it has no end marker, or one that
 /// not every path from the call reaches first.
 bool findSpawnStatement(llvm::CallBase *Call, SpawnStatement &St);
+/// True if the address of A reaches a call other than Call, or memory
+/// (CilkTail.cpp): a spawn's destination that lives in a heap frame, into
+/// which the child writes its aggregate result in place.
+bool addressEscapesBesides(llvm::AllocaInst *A, llvm::CallBase *Call);
 
 /// Phase entry points; each returns false after reporting an unsupported
 /// construct to the LLVMContext (a clang error with the function's name).

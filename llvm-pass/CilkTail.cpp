@@ -29,7 +29,11 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -114,6 +118,25 @@ static bool isCoercionTemp(AllocaInst *A, Instruction *Store) {
   return false;
 }
 
+/// C++: `long n = cilk_spawn f(std::string(s));` destroys the temporaries
+/// of its full-expression (the argument, the allocator that made it) after
+/// the call and before it stores the result. A call there that works on
+/// locals only (a destructor) belongs to the statement: the child's tail
+/// runs it, after the child, where OpenCilk destroys them.
+static bool destroysTemporary(CallBase *CB) {
+  if (isSpawn(*CB))
+    return false;
+  bool Any = false;
+  for (Value *Arg : CB->args()) {
+    if (!Arg->getType()->isPointerTy())
+      continue;
+    if (!isa<AllocaInst>(getUnderlyingObject(Arg)))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 /// The instruction that ends spawn Call's statement when nothing marks its
 /// end: the first write of the result (or, for `T x = spawn f()` with T
 /// returned in two registers, the last of the stores of its members) that
@@ -132,11 +155,13 @@ static Instruction *firstWriteOfResult(CallBase *Call, AllocaInst *ResultMem) {
     if (I.isTerminator() || isSuspendOrSpawn(I))
       return nullptr;
     if (isLifetimeMarker(&I)) {
-      if (IsTemp(I.getOperand(1)))
-        continue;
+      if (IsTemp(I.getOperand(1)) ||
+          cast<IntrinsicInst>(I).getIntrinsicID() == Intrinsic::lifetime_end)
+        continue; // (the end of a C++ temporary's life)
       return nullptr; // the next statement begins
     }
-    if (isa<CallBase>(I) && !isa<MemTransferInst>(I))
+    if (isa<CallBase>(I) && !isa<MemTransferInst>(I) &&
+        !destroysTemporary(cast<CallBase>(&I)))
       return nullptr;
     if (auto *SI = dyn_cast<StoreInst>(&I);
         SI && Dep.count(SI->getValueOperand())) {
@@ -262,6 +287,32 @@ static bool isRematerializable(const Instruction *I) {
   return isa<CastInst>(I) && !I->mayReadOrWriteMemory();
 }
 
+/// (CilkShape.h.) A variable whose address reaches a call or memory lives
+/// in a heap frame (CilkFrame.cpp), which no thief copies: a C++ object
+/// with a destructor (its address reaches it), say, which a byte copy
+/// would break (std::string points into itself).
+bool addressEscapesBesides(AllocaInst *A, CallBase *Call) {
+  SmallVector<Value *, 8> Work{A};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I))
+        Work.push_back(I);
+      else if (auto *SI = dyn_cast<StoreInst>(I);
+               SI && SI->getValueOperand() == V)
+        return true;
+      else if (auto *CB = dyn_cast<CallBase>(I);
+               CB && CB != Call && !isa<IntrinsicInst>(CB))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// `T x = spawn f();` with T returned in memory: clang passes x itself as
 /// f's sret argument, where the result would arrive before the tail and,
 /// after a steal, in the thief's copy of the frame instead of the frame.
@@ -289,11 +340,133 @@ static AllocaInst *giveResultATemporary(CallBase *Call, unsigned ArgNo,
   return Tmp;
 }
 
+/// C++: `for (...) cilk_spawn [&, i] { ... }();` passes the child a
+/// temporary (the lambda, an argument's copy) that the next iteration
+/// constructs again in the same local while the child may still read it.
+/// In a loop, a local that the spawn statement alone uses (constructed
+/// before the call in the same iteration, passed to the child, destroyed
+/// by the tail, and otherwise only by the cleanups of an exception) gets
+/// storage of its own for each spawn, freed by the tail after the child,
+/// as OpenCilk's task frames give each spawn its temporaries:
+///
+///   %tmp.slot = call ptr @aligned_alloc(i64 <align>, i64 <size>)
+///   ... construct into %tmp.slot ...
+///   call void @f(ptr %tmp.slot), !cilk.spawn
+///   ... destroy %tmp.slot ...                                 ; tail
+///   call void @free(ptr %tmp.slot)                            ; tail
+///   call void @__cilk_spawn_end()
+///
+/// (An aggregate result's temporary, `v[i] = cilk_spawn make();`'s, too.)
+/// Slots receives the new storage, tagged CILK_SLOT_MD (ResultMem is
+/// cleared if it was one of them).
+static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
+                                 AllocaInst *&ResultMem,
+                                 SmallPtrSetImpl<Value *> &Slots) {
+  BasicBlock *BB = Call->getParent();
+  if (none_of(successors(BB),
+              [&](BasicBlock *S) { return isPotentiallyReachable(S, BB); }))
+    return; // not in a loop: its locals serve one spawn
+  SmallSetVector<AllocaInst *, 4> Objects;
+  for (Value *Arg : Call->args())
+    if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Arg));
+        A && A->isStaticAlloca())
+      Objects.insert(A);
+  if (Objects.empty())
+    return;
+  Function &F = *BB->getParent();
+  DominatorTree DT(F);
+  Module &M = *F.getParent();
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
+  for (AllocaInst *A : Objects) {
+    Instruction *First = nullptr; // the first use, in this iteration
+    SmallVector<Instruction *, 4> Markers;
+    SmallVector<Instruction *, 8> Uses;
+    SmallVector<Value *, 8> Work{A};
+    bool Ours = true;
+    while (!Work.empty() && Ours) {
+      Value *V = Work.pop_back_val();
+      for (User *U : V->users()) {
+        auto *I = cast<Instruction>(U);
+        if (isLifetimeMarker(I)) {
+          Markers.push_back(I);
+          continue;
+        }
+        BasicBlock *UB = I->getParent();
+        bool Before = UB == BB ? I->comesBefore(Call)
+                               : DT.dominates(UB, BB) &&
+                                     isPotentiallyReachable(BB, UB);
+        if (Before) {
+          if (!First || DT.dominates(I, First))
+            First = I;
+        } else if (I != Call && !St.Insts.count(I) &&
+                   isPotentiallyReachable(UB, BB)) {
+          Ours = false; // used again by the procedure
+          break;
+        }
+        Uses.push_back(I);
+        if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I))
+          Work.push_back(I);
+      }
+    }
+    // An aggregate result's temporary, which the call writes first: C's
+    // (copied out by the tail, delivered by the runtime after a steal)
+    // keeps its local; C++'s, whose address reaches an assignment operator
+    // and a destructor, gets storage of its own.
+    if (!First) {
+      if (!addressEscapesBesides(A, Call))
+        continue;
+      First = Call;
+    }
+    std::optional<TypeSize> Size = A->getAllocationSize(DL);
+    if (!Ours || !Size || Size->isScalable() ||
+        any_of(Uses, [&](Instruction *I) {
+          return I != First && !DT.dominates(First, I);
+        }))
+      continue;
+    uint64_t Al = std::max<uint64_t>(A->getAlign().value(), 16);
+    uint64_t Bytes = alignTo(std::max<uint64_t>(Size->getFixedValue(), 1), Al);
+    IRBuilder<> B(First);
+    CallInst *Slot = B.CreateCall(
+        M.getOrInsertFunction("aligned_alloc",
+                              FunctionType::get(Ptr, {I64, I64}, false)),
+        {B.getInt64(Al), B.getInt64(Bytes)}, A->getName() + ".slot");
+    Slot->setMetadata(CILK_SLOT_MD, MDNode::get(C, {}));
+    for (Instruction *I : Markers)
+      I->eraseFromParent();
+    A->replaceAllUsesWith(Slot);
+    if (A == ResultMem) // the tail finds the slot's users by the slot
+      ResultMem = nullptr;
+    A->eraseFromParent();
+    St.Insts.insert(CallInst::Create(
+        M.getOrInsertFunction("free", FunctionType::get(
+                                          Type::getVoidTy(C), {Ptr}, false)),
+        {Slot}, "", St.End->getIterator()));
+    Slots.insert(Slot);
+  }
+}
+
 /// Splits statement St of spawn Call into what moves before the call and
 /// the tail; moves the former. Returns false if the statement's end was
 /// not found (the result is then left where it is; CilkPrepare reports a
 /// result used otherwise).
-static bool hoistDestination(CallBase *Call) {
+static bool hoistDestination(CallBase *Call, bool Parallel) {
+  // The serial elision keeps a C++ spawn's unwind edge (the parallel modes
+  // made it a call: CilkExceptions.cpp), and its statement where it is.
+  if (isa<InvokeInst>(Call))
+    return false;
+  // A temporary the child receives (a C++ lambda or argument object)
+  // lives until the child is done, not until the call returns: its end
+  // of lifetime right after the call goes (the optimizer could give its
+  // slot to the continuation's variables).
+  for (Value *Arg : Call->args())
+    if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Arg)))
+      for (User *U : make_early_inc_range(A->users()))
+        if (auto *II = dyn_cast<IntrinsicInst>(U);
+            II && II->getIntrinsicID() == Intrinsic::lifetime_end &&
+            II->getParent() == Call->getParent() && Call->comesBefore(II))
+          II->eraseFromParent();
   AllocaInst *ResultMem = nullptr;
   for (unsigned I = 0; I < Call->arg_size(); ++I)
     if (Call->paramHasAttr(I, Attribute::StructRet)) {
@@ -303,7 +476,8 @@ static bool hoistDestination(CallBase *Call) {
             auto *MT = dyn_cast<MemTransferInst>(U);
             return U == Call ||
                    (MT && baseAlloca(MT->getRawSource()) == ResultMem);
-          }))
+          }) &&
+          !addressEscapesBesides(ResultMem, Call))
         ResultMem = giveResultATemporary(Call, I, ResultMem);
     }
 
@@ -348,6 +522,9 @@ static bool hoistDestination(CallBase *Call) {
     if (!St.End)
       return false;
   }
+  SmallPtrSet<Value *, 4> Slots;
+  if (Parallel)
+    giveTemporariesSlots(Call, St, ResultMem, Slots);
 
   // The tail: what needs the result (through temporaries too), every
   // block after the first, and what touches the statement's temporaries.
@@ -390,9 +567,25 @@ static bool hoistDestination(CallBase *Call) {
       }
     }
   }
+  // C++: what works on a local the child receives (an argument's
+  // temporary, destroyed at the end of the statement) waits for the child.
+  auto TouchesArgument = [&](Instruction &I) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    return CB && destroysTemporary(CB) &&
+           any_of(CB->args(), [&](Value *Op) {
+             Value *A = getUnderlyingObject(Op);
+             return any_of(Call->args(), [&](Value *V) {
+               return getUnderlyingObject(V) == A;
+             });
+           });
+  };
+  auto TouchesSlot = [&](Instruction &I) {
+    return any_of(I.operands(), [&](Value *Op) { return Slots.count(Op); });
+  };
   for (Instruction *I : St.Insts)
     if (Dep.count(I) || I->getParent() != Call->getParent() ||
-        I->isTerminator() || TouchesTemp(*I))
+        I->isTerminator() || TouchesTemp(*I) || TouchesArgument(*I) ||
+        TouchesSlot(*I))
       Tail.insert(I);
   // Backward through the first block: a value the tail uses as a value
   // (the old value of `x op= spawn`, and what computes it) stays in it;
@@ -430,14 +623,14 @@ static bool hoistDestination(CallBase *Call) {
   return true;
 }
 
-bool hoistSpawnDestinations(Function &F) {
+bool hoistSpawnDestinations(Function &F, bool Parallel) {
   SmallVector<CallBase *, 8> Spawns;
   for (Instruction &I : instructions(F))
     if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
       Spawns.push_back(CB);
   bool Changed = false;
   for (CallBase *CB : Spawns)
-    Changed |= hoistDestination(CB);
+    Changed |= hoistDestination(CB, Parallel);
   return Changed;
 }
 

@@ -19,6 +19,11 @@ void *__cilk_spawn_any_marker(void *fn)
     return fn;
 }
 
+void *__cilk_spawn_object_marker(void *obj)
+{
+    return obj;
+}
+
 /* A cilk_for's loop runs every iteration in series from 0. */
 unsigned long long __cilk_for_begin(unsigned long long n, long long grain,
                                     unsigned long long *k)

@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools  # compiler, plugin API, FileCheck, lit
   libclang-rt-19-dev                                   # ThreadSanitizer for the runtime
-  cmake ninja-build gcc python3                        # build, reference compiler, lit's interpreter
+  cmake ninja-build gcc g++ python3                    # build, reference compilers (C, C++), lit's interpreter
   make                                                 # a Cilk-5 Makefile with CC=cilkc (tests)
   pkgconf                                              # cilk.pc (tests)
   gdb                                                  # debug info of the clones (tests)

@@ -23,7 +23,7 @@ import lit.formats
 
 config.name = "Cilk"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".cilk", ".ll", ".test"]
+config.suffixes = [".c", ".cpp", ".cilk", ".ll", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "elide.py", "status.py", "run-vs-elision.py", "mutate.py", "repeat.py", "fuzz.py"]
 # A sanitizer run (lit --param cilk_sanitizer=thread, address or memory:
 # check-tsan, check-asan, check-msan) instruments every test program and

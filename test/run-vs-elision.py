@@ -79,14 +79,19 @@ def main():
     base = os.path.join(a.workdir, os.path.basename(a.source))
 
     sources = [a.source] + a.also
+    # A C++ program (.cpp): compiled as C++17, its reference by g++, both
+    # linked with the C++ library.
+    cxx = a.source.endswith((".cpp", ".cc", ".cxx"))
+    lang = ["-x", "c++", "-std=c++17"] if cxx else ["-x", "c"]
+    cxxlib = ["-lstdc++"] if cxx else []
 
     def compile_mode(mode, opt):
         exe = f"{base}.{mode}{opt}"
         cmd = (shlex.split(a.cilkcc) +
                [f"-fplugin-arg-cilk-mode={mode}", opt] +
-               shlex.split(a.cflags) + ["-x", "c"] + sources +
+               shlex.split(a.cflags) + lang + sources +
                ["-o", exe] +
-               shlex.split(a.cilkrt) + ["-lm"] + shlex.split(a.libs))
+               shlex.split(a.cilkrt) + ["-lm"] + cxxlib + shlex.split(a.libs))
         r = run(cmd)
         if r.returncode:
             die(f"compile failed ({shlex.join(cmd)}):\n{r.stderr}")
@@ -113,7 +118,8 @@ def main():
     # The elision is written elsewhere: its includes are found beside the
     # source.
     includes = [f"-I{a.cilk_include}"] if a.reference == "projection" else []
-    r = run(["gcc", "-std=gnu11", "-O1", "-w"] + shlex.split(a.cflags) +
+    compiler = ["g++", "-std=gnu++17"] if cxx else ["gcc", "-std=gnu11"]
+    r = run(compiler + ["-O1", "-w"] + shlex.split(a.cflags) +
             includes + [f"-I{os.path.dirname(os.path.abspath(src))}"
                         for src in sources] + ref_cs +
             ["-o", ref_exe, "-lm"] + shlex.split(a.libs))

@@ -2,7 +2,8 @@
 // a parameter (a pointer to a reducer is passed instead), a local array of
 // reducers, callbacks of the wrong shape, and an access whose reducer's
 // callbacks cannot be found (a pointer that was not declared a reducer's);
-// and a warning where a pointer to a reducer becomes a plain pointer.
+// and a warning where a pointer to a reducer becomes a plain pointer, or
+// the address of a view (`&x`) is passed where a reducer's is expected.
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
 #include <cilk/cilk.h>
 
@@ -59,4 +60,15 @@ long unknown(void *p)
 {
   return *(long cilk_reducer(zero, add) *)p + // (a cast names the callbacks)
          *get(); // expected-error {{cannot tell which reducer this is: access it through its variable, or a pointer declared with cilk_reducer}}
+}
+
+void takes(long cilk_reducer(zero, add) *r);
+void view_passed(void)
+{
+  long cilk_reducer(zero, add) x = 0;
+  takes(&x); // expected-warning {{'&' of a reducer is the address of its current view, where a pointer to a reducer is expected: pass __builtin_addressof(...) (the reducer itself)}}
+  long cilk_reducer(zero, add) *p = &x; // expected-warning {{'&' of a reducer is the address of its current view}}
+  takes(p);
+  takes(__builtin_addressof(x));
+  takes(&*__builtin_addressof(x)); // expected-warning {{'&' of a reducer is the address of its current view}}
 }
