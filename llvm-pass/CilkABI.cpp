@@ -219,6 +219,15 @@ const AttributeMask &poisonIntolerantRetAttrs() {
   return Mask;
 }
 
+SmallVector<CallInst *, 16> callsTo(Module &M, StringRef Name) {
+  SmallVector<CallInst *, 16> Calls;
+  if (Function *F = M.getFunction(Name))
+    for (User *U : F->users())
+      if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledFunction() == F)
+        Calls.push_back(CI);
+  return Calls;
+}
+
 FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);

@@ -29,6 +29,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instructions.h"
 
 namespace cilk {
 
@@ -95,6 +97,9 @@ bool isVisibleToOtherFiles(const llvm::Function &F);
 /// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
 /// ABI type (CilkABI.cpp).
 llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
+/// The direct calls of M's function Name (none if M has none).
+llvm::SmallVector<llvm::CallInst *, 16> callsTo(llvm::Module &M,
+                                                llvm::StringRef Name);
 /// The symbol f.fast, by which other files spawn f, for each Cilk procedure
 /// defined here that is not split (every one in serial mode, the leaves in
 /// the others) and not in Skip (CilkEntry.cpp).

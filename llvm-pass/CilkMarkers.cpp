@@ -150,10 +150,7 @@ static bool foldSpawnMarkers(Module &M, StringRef MarkerName, bool Any) {
   LLVMContext &Ctx = M.getContext();
   MDNode *Tag = MDNode::get(Ctx, {});
 
-  SmallVector<CallInst *, 16> MarkerCalls;
-  for (User *U : Marker->users())
-    if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledOperand() == Marker)
-      MarkerCalls.push_back(CI);
+  SmallVector<CallInst *, 16> MarkerCalls = callsTo(M, MarkerName);
 
   for (CallInst *MC : MarkerCalls) {
     Value *Callee = MC->getArgOperand(0);
@@ -186,10 +183,8 @@ static bool foldObjectMarkers(Module &M) {
   if (!Marker)
     return false;
   MDNode *Tag = MDNode::get(M.getContext(), {});
-  SmallVector<CallInst *, 16> MarkerCalls;
-  for (User *U : Marker->users())
-    if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledOperand() == Marker)
-      MarkerCalls.push_back(CI);
+  SmallVector<CallInst *, 16> MarkerCalls =
+      callsTo(M, CILK_ABI_SPAWN_OBJECT_MARKER);
   for (CallInst *MC : MarkerCalls) {
     SmallSetVector<CallBase *, 2> Calls;
     for (Use &U : MC->uses())

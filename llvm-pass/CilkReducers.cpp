@@ -59,15 +59,6 @@ using namespace llvm;
 
 namespace cilk {
 
-static SmallVector<CallInst *, 16> callsTo(Module &M, StringRef Name) {
-  SmallVector<CallInst *, 16> Calls;
-  if (Function *F = M.getFunction(Name))
-    for (User *U : F->users())
-      if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledFunction() == F)
-        Calls.push_back(CI);
-  return Calls;
-}
-
 static bool lowerSerially(Module &M) {
   bool Changed = false;
   for (CallInst *CI : callsTo(M, CILK_ABI_HYPER_LOOKUP)) {
