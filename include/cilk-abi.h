@@ -190,6 +190,34 @@
 #define CILK_ABI_POP_SLOW "__cilkrt_pop_slow"
 #define CILK_ABI_APPLY "__cilkrt_apply"
 #define CILK_ABI_SYNC "__cilkrt_sync"
+/* C++ exceptions in the parallel modes (llvm-pass/CilkExceptions.cpp,
+ * runtime/except.cpp, scheduler.c). An exception is held as a handle (a
+ * heap std::exception_ptr) from the landing pad that catches it to the
+ * sync that throws it again:
+ *   capture(exn)        begin_catch, keep a reference, end_catch: the
+ *                       handle of the exception a landing pad caught
+ *   rethrow(h)          throws h's exception again (and frees h)
+ *   pop_threw(h)        a spawned call threw: pops the frame as the pop
+ *                       after the call would; CILK_POP_STOLEN: h went to the
+ *                       thief's closure (the child's exception, at the
+ *                       child's place in serial order), return
+ *   keep(f, h)          the slow clone's own code threw: h waits in f,
+ *                       after every child's exception in serial order
+ *   sync_threw(w, f)    the syncs of every region of f (the children are
+ *                       waited for before the landing pad's cleanups run);
+ *                       as __cilkrt_sync, 1 means suspended
+ *   pending(f)          nonzero if f holds an exception (after a sync)
+ *   rethrow_pending(f)  throws f's exception: the first in serial order
+ *   top_threw(h)        a computation's top frame threw: its caller throws
+ *                       h again when the computation is over */
+#define CILK_ABI_EXN_CAPTURE "__cilkrt_exn_capture"
+#define CILK_ABI_EXN_RETHROW "__cilkrt_exn_rethrow"
+#define CILK_ABI_POP_THREW "__cilkrt_pop_threw"
+#define CILK_ABI_EXN_KEEP "__cilkrt_exn_keep"
+#define CILK_ABI_SYNC_THREW "__cilkrt_sync_threw"
+#define CILK_ABI_EXN_PENDING "__cilkrt_exn_pending"
+#define CILK_ABI_RETHROW_PENDING "__cilkrt_rethrow_pending"
+#define CILK_ABI_TOP_THREW "__cilkrt_top_threw"
 #define CILK_ABI_FRAME_ALLOC "__cilkrt_frame_alloc"
 #define CILK_ABI_FRAME_FREE "__cilkrt_frame_free"
 /* Variable-length arrays and alloca() in a procedure that spawns live in
@@ -342,7 +370,7 @@
 /* Frame header: desc at 0, resume at 8, then runtime-private words. */
 #define CILK_ABI_FRAME_DESC_OFFSET 0
 #define CILK_ABI_FRAME_RESUME_OFFSET 8
-#define CILK_ABI_FRAME_RT_WORDS 8 /* 8-byte words private to the runtime */
+#define CILK_ABI_FRAME_RT_WORDS 12 /* 8-byte words private to the runtime */
 #define CILK_ABI_FRAME_HEADER_SIZE (16 + 8 * CILK_ABI_FRAME_RT_WORDS)
 
 /* The worker's deque ends, as the fast clone sees them: tail (written by the
@@ -433,6 +461,11 @@ struct __cilk_site {
      * (CILK_ABI_REGION_BEGIN, below): 0 for the procedure's own, d for
      * the d-th nested cilk_scope or call of a procedure that spawns. */
     int region;
+    /* C++: what of the spawn's tail runs when its child threw after the
+     * parent was stolen (the tail without the assignment: the arguments'
+     * temporaries destroyed), the inlet's signature with a null result;
+     * null if nothing. */
+    __cilk_inlet_fn unwind;
 };
 
 struct __cilk_desc {
@@ -478,6 +511,16 @@ int __cilkrt_pop_slow(void *w, void *result);
  * lock, skip the inlet if f aborted since the spawn, keep the lock). */
 void __cilkrt_apply(void *w, struct __cilk_frame *f, int site, void *result);
 int __cilkrt_sync(void *w, struct __cilk_frame *f);
+/* CILK_ABI_EXN_* above. */
+void *__cilkrt_exn_capture(void *unwind_exception);
+void __cilkrt_exn_rethrow(void *h) __attribute__((__noreturn__));
+int __cilkrt_pop_threw(void *h);
+void __cilkrt_exn_keep(struct __cilk_frame *f, void *h);
+int __cilkrt_sync_threw(void *w, struct __cilk_frame *f);
+int __cilkrt_exn_pending(struct __cilk_frame *f);
+void __cilkrt_rethrow_pending(struct __cilk_frame *f)
+    __attribute__((__noreturn__));
+void __cilkrt_top_threw(void *h);
 struct __cilk_frame *__cilkrt_frame_alloc(void *w, const struct __cilk_desc *d);
 void __cilkrt_frame_free(void *w, struct __cilk_frame *f);
 void *__cilkrt_alloca(void **list, unsigned long size);
@@ -635,8 +678,14 @@ void *__cilk_spawn_any_marker(void *fn) __attribute__((__nothrow__));
 void *__cilk_spawn_object_marker(void *obj) __attribute__((__nothrow__));
 
 /* `sync;` is compiled as a call of this marker. The runtime's definition does
- * nothing, which is the serial semantics. */
+ * nothing, which is the serial semantics. In C++ a sync may throw (a
+ * child's exception comes out of the sync that waits for it), so that a
+ * sync in the scope of a destructor or `try` is an invoke. */
+#ifdef __cplusplus
+void __cilk_sync_marker(void);
+#else
 void __cilk_sync_marker(void) __attribute__((__nothrow__));
+#endif
 
 /* The `sync` keyword is spelled __cilk_sync so that <unistd.h>'s
  * `void sync(void)` still declares a function: a call `sync()` reaches the

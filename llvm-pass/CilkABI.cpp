@@ -228,6 +228,28 @@ SmallVector<CallInst *, 16> callsTo(Module &M, StringRef Name) {
   return Calls;
 }
 
+/// A C library function, which throws no C++ exception.
+static FunctionCallee libcFn(Module &M, StringRef Name, FunctionType *Ty) {
+  FunctionCallee FC = M.getOrInsertFunction(Name, Ty);
+  if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+    Fn->addFnAttr(Attribute::NoUnwind);
+  return FC;
+}
+
+FunctionCallee slotAllocFn(Module &M) {
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  return libcFn(M, "aligned_alloc",
+                FunctionType::get(PointerType::getUnqual(M.getContext()),
+                                  {I64, I64}, false));
+}
+
+FunctionCallee slotFreeFn(Module &M) {
+  LLVMContext &C = M.getContext();
+  return libcFn(M, "free",
+                FunctionType::get(Type::getVoidTy(C),
+                                  {PointerType::getUnqual(C)}, false));
+}
+
 FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);
@@ -238,8 +260,17 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_APPLY)
     Ty = FunctionType::get(Void, {Ptr, Ptr, I32, Ptr}, false);
-  else if (Name == CILK_ABI_SYNC)
+  else if (Name == CILK_ABI_SYNC || Name == CILK_ABI_SYNC_THREW)
     Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_EXN_CAPTURE)
+    Ty = FunctionType::get(Ptr, {Ptr}, false);
+  else if (Name == CILK_ABI_POP_THREW || Name == CILK_ABI_EXN_PENDING)
+    Ty = FunctionType::get(I32, {Ptr}, false);
+  else if (Name == CILK_ABI_EXN_KEEP)
+    Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
+  else if (Name == CILK_ABI_EXN_RETHROW || Name == CILK_ABI_RETHROW_PENDING ||
+           Name == CILK_ABI_TOP_THREW)
+    Ty = FunctionType::get(Void, {Ptr}, false);
   else if (Name == CILK_ABI_FRAME_ALLOC)
     Ty = FunctionType::get(Ptr, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_FRAME_FREE)
@@ -305,7 +336,14 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   else
     llvm_unreachable("unknown Cilk runtime function");
   FunctionCallee FC = M.getOrInsertFunction(Name, Ty);
-  if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+  auto *Fn = dyn_cast<Function>(FC.getCallee());
+  if (!Fn)
+    return FC;
+  // What throws a C++ exception: a computation's (its caller's handlers
+  // get what its top frame threw) and those that throw a held one again.
+  if (Name == CILK_ABI_EXN_RETHROW || Name == CILK_ABI_RETHROW_PENDING)
+    Fn->setDoesNotReturn();
+  else if (Name != CILK_ABI_RUN)
     Fn->addFnAttr(Attribute::NoUnwind);
   return FC;
 }

@@ -70,7 +70,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -106,6 +108,7 @@ SerialClones buildSerialClones(ArrayRef<Function *> Procs) {
       continue;
     ValueToValueMapTy VMap;
     Function *S = CloneFunction(F, VMap);
+    restoreSerialUnwinding(*S);
     S->setName(F->getName() + CILK_ABI_SERIAL_SUFFIX);
     S->setLinkage(GlobalValue::InternalLinkage);
     S->setDSOLocal(true);
@@ -229,6 +232,23 @@ static Function *buildThunk(Function &Fast, StringRef Name,
   if (!Fast.getReturnType()->isVoidTy())
     B.CreateStore(Call, Tmp);
   B.CreateRetVoid();
+  // C++: an exception that leaves the top frame is the computation's; the
+  // runtime throws it again in the caller of f (CILK_ABI_TOP_THREW):
+  //   invoke @f.fast(...) unwind label %threw
+  //   threw:  landingpad catch ptr null; call @__cilkrt_top_threw(<held>)
+  if (hasCxxPersonality(Fast) && !Call->doesNotThrow()) {
+    T->setPersonalityFn(Fast.getPersonalityFn());
+    BasicBlock *Threw = BasicBlock::Create(C, "threw", T);
+    IRBuilder<> TB(Threw);
+    LandingPadInst *LP = TB.CreateLandingPad(
+        StructType::get(C, {TB.getPtrTy(), TB.getInt32Ty()}), 1);
+    LP->addClause(ConstantPointerNull::get(TB.getPtrTy()));
+    Value *H = TB.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_CAPTURE),
+                             {TB.CreateExtractValue(LP, 0)});
+    TB.CreateCall(getRuntimeFn(M, CILK_ABI_TOP_THREW), {H});
+    TB.CreateRetVoid();
+    changeToInvokeAndSplitBasicBlock(Call, Threw);
+  }
   return T;
 }
 

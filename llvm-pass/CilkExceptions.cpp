@@ -1,36 +1,87 @@
-//===- CilkExceptions.cpp - C++ exceptions at spawns ----------------------===//
+//===- CilkExceptions.cpp - C++ exceptions at spawns and syncs ------------===//
 //
-// C++ makes a spawn in the scope of an object with a destructor (or in a
-// `try`) an invoke. The serial elision keeps it: a child's exception
-// unwinds through the parent's cleanups and handlers as in C++.
+// OpenCilk's rule: an exception thrown by a spawned child comes out of the
+// parent's next sync; if several children throw, the one first in serial
+// order wins and the others are destroyed. Cleanups on the way out of a
+// procedure run after its children are done (they may use what the
+// cleanups end). The serial elision is C++ as it stands: a child's
+// exception unwinds through the parent at once, which is one execution
+// the rule allows.
 //
-// The parallel modes do not carry an exception from a child to its
-// parent's sync yet (issue 38), and the race and profile builds' hooks
-// know a spawn as a call. Before they lower a procedure, its spawned
-// invokes become calls (dropSpawnUnwindEdges), the form every later phase
-// expects; after, every spawned call of a function with a personality
-// routine becomes an invoke of a pad that stops the program with a message
-// (stopAtEscapingExceptions):
+// In the parallel modes (runtime: cilk-abi.h's CILK_ABI_EXN_*):
 //
-//   %r = call i32 @f(i32 %n), !cilk.spawn !0
-//     ->
-//   %r = invoke i32 @f(i32 %n) to label %split unwind label %spawn.threw
-//   spawn.threw:
+// - Fast clone. No child of its frame is outstanding while its code runs,
+//   so an exception unwinds through it as C++ does. Only a spawned call
+//   needs more in eager mode, where the frame is on the deque during the
+//   call: the pad pops it, and if a thief took the frame meanwhile the
+//   exception goes to the thief's closure as the child's result would,
+//   at the child's place in serial order:
+//
+//     %r = invoke @g(...) to label %split unwind label %spawn.threw.N
+//   spawn.threw.N:
 //     %lp = landingpad { ptr, i32 } catch ptr null
-//     call void @__cilkrt_spawn_threw(ptr <exception>)   ; noreturn
-//     unreachable
+//     %h = call ptr @__cilkrt_exn_capture(ptr <exception of %lp>)
+//     %k = call i32 @__cilkrt_pop_threw(ptr %h)
+//     br (%k != 0), label %stolen, label %spawn.rethrow.N
+//   spawn.rethrow.N:             ; still ours: on to f's own landing pad
+//     invoke void @__cilkrt_exn_rethrow(ptr %h) to ... unwind label %U
 //
-// instead of unwinding through frames that the deque, a thief or a
-// released closure still refers to. The pad catches everything, so that
-// the message comes whether or not a handler waits further up.
+//   (the lazy modes push nothing: their spawned call unwinds to %U).
+//
+// - Slow clone. Children may be outstanding anywhere, and the frame may
+//   suspend in the middle of a landing pad. So every exception that
+//   reaches it is caught (catch-all clauses), held in the frame, and
+//   thrown again once every child is done: at each landing pad %U, the
+//   pad %U.threw below catches first,
+//
+//   U.threw:
+//     %lp = landingpad { ptr, i32 } catch ptr null
+//     call void @__cilkrt_exn_keep(ptr %frame, ptr %h)   ; %h captured
+//     <sync every region: a suspend point of its own>
+//     invoke void @__cilkrt_rethrow_pending(ptr %frame)  ; the first in
+//         to label %unreachable unwind label %U          ; serial order
+//
+//   and %U itself gets a catch-all clause, so that what it does not handle
+//   (its `resume`) and every call that would unwind out of the slow clone
+//   reach eh.out, which holds the exception the same way, syncs, and
+//   returns: the runtime delivers the exception to the parent
+//   (closure_complete). A spawned call pops as in eager mode and throws
+//   the exception again into %U.threw. After each sync,
+//
+//     %p = call i32 @__cilkrt_exn_pending(ptr %frame)
+//     br (%p != 0) -> invoke @__cilkrt_rethrow_pending(ptr %frame) to
+//                     unreachable unwind label %U.threw (or %eh.out.catch)
+//
+// How the pads survive the lowering, which knows spawns and syncs only as
+// calls in straight-line blocks: before it (anchorUnwindEdges) each
+// spawned or synced invoke becomes a call, and an invoke of the anchor
+// __cilk_unwind_anchor, after the spawn statement's end (or the sync),
+// keeps its landing pad %U in the CFG (both tagged with one !cilk.eh
+// node). Then addExceptionalSyncs builds %U.threw and eh.out in f as
+// written (markers for capture and rethrow, and a sync marker tagged
+// !cilk.sync.all), so that every phase sees their sync as a suspend point
+// and keeps in the frame what the pads use after it. After the lowering,
+// the slow clone gets the code above (lowerSlowCloneUnwinding), and the
+// fast and serial clones go back to plain C++ unwinding
+// (finishCloneUnwinding): each %U.threw replaced by %U, eh.out by calls
+// and resumes again (a heap frame is freed there first), each anchor a
+// branch.
+//
+// The race and profile builds' hooks know a spawn as a call: their spawned
+// invokes become calls (dropSpawnUnwindEdges) and, after lowering, an
+// exception that leaves a spawned call stops the program with a message
+// (stopAtEscapingExceptions, runtime/except.c).
 //
 //===----------------------------------------------------------------------===//
 
-#include "CilkInternal.h"
+#include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -39,29 +90,552 @@ using namespace llvm;
 
 namespace cilk {
 
-bool dropSpawnUnwindEdges(Function &F) {
-  SmallVector<InvokeInst *, 4> Invokes;
-  for (BasicBlock &BB : F)
-    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator());
-        II && isSpawn(*II))
-      Invokes.push_back(II);
-  for (InvokeInst *II : Invokes) {
-    BasicBlock *Normal = II->getNormalDest();
-    changeToCall(II);
-    // The assignment of the result follows the call in one block again.
-    MergeBlockIntoPredecessor(Normal);
+// The pass's own markers; none outlives the pass.
+static constexpr const char *UNWIND_ANCHOR = "__cilk_unwind_anchor";
+static constexpr const char *EXN_KEEP_MARKER = "__cilk_exn_keep_marker";
+static constexpr const char *EXN_RETHROW_MARKER = "__cilk_exn_rethrow_marker";
+static constexpr const char *EXN_ESCAPE_MARKER = "__cilk_exn_escape_marker";
+// A spawn or sync and its anchor; %U.threw's landing pad; eh.out's.
+static constexpr const char *EH_MD = "cilk.eh";
+static constexpr const char *THREW_MD = "cilk.eh.threw";
+static constexpr const char *OUT_MD = "cilk.eh.out";
+// A spawn's arguments that are slots its pad frees.
+static constexpr const char *SLOT_PAD_MD = "cilk.slot.pad";
+
+bool hasCxxPersonality(const Function &F) {
+  if (!F.hasPersonalityFn())
+    return false;
+  auto *P = dyn_cast<Function>(F.getPersonalityFn()->stripPointerCasts());
+  return P && P->getName() == "__gxx_personality_v0";
+}
+
+static FunctionCallee markerFn(Module &M, StringRef Name, bool Throws,
+                               ArrayRef<Type *> Params = {}) {
+  FunctionCallee FC = M.getOrInsertFunction(
+      Name, FunctionType::get(Type::getVoidTy(M.getContext()), Params, false));
+  if (!Throws)
+    cast<Function>(FC.getCallee())->addFnAttr(Attribute::NoUnwind);
+  return FC;
+}
+
+static StructType *landingPadType(LLVMContext &C) {
+  return StructType::get(C, {PointerType::getUnqual(C), Type::getInt32Ty(C)});
+}
+
+/// landingpad { ptr, i32 } catch ptr null, at the end of B's block.
+static LandingPadInst *createCatchAll(IRBuilder<> &B, const Twine &Name = "") {
+  LandingPadInst *LP =
+      B.CreateLandingPad(landingPadType(B.getContext()), 1, Name);
+  LP->addClause(ConstantPointerNull::get(B.getPtrTy()));
+  return LP;
+}
+
+/// Whether LP catches everything already.
+static bool catchesAll(const LandingPadInst *LP) {
+  for (unsigned I = 0; I < LP->getNumClauses(); ++I)
+    if (LP->isCatch(I) && isa<ConstantPointerNull>(LP->getClause(I)))
+      return true;
+  return false;
+}
+
+/// The end marker of spawn Call's statement: the first CILK_ABI_SPAWN_END
+/// on the paths from the call that meet no other spawn or sync first.
+static CallInst *findSpawnEnd(CallInst *Call) {
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  SmallVector<BasicBlock::iterator, 8> Work{std::next(Call->getIterator())};
+  while (!Work.empty()) {
+    BasicBlock::iterator It = Work.pop_back_val();
+    BasicBlock *BB = It->getParent();
+    bool Stop = false;
+    for (; It != BB->end() && !Stop; ++It) {
+      if (isCallTo(*It, CILK_ABI_SPAWN_END))
+        return cast<CallInst>(&*It);
+      auto *CB = dyn_cast<CallBase>(&*It);
+      Stop = CB && (isSpawn(*CB) || isCallTo(*CB, CILK_ABI_SYNC_MARKER));
+    }
+    if (Stop)
+      continue;
+    for (BasicBlock *Succ : successors(BB))
+      if (Seen.insert(Succ).second)
+        Work.push_back(Succ->begin());
   }
+  return nullptr;
+}
+
+/// Spawned and synced invokes become calls; a call of the sync marker in
+/// the serial elision.
+static SmallVector<InvokeInst *, 8> spawnAndSyncInvokes(Function &F,
+                                                        bool Spawns) {
+  SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock &BB : F)
+    if (auto *II = dyn_cast_or_null<InvokeInst>(BB.getTerminator());
+        II && ((Spawns && isSpawn(*II)) ||
+               isCallTo(*II, CILK_ABI_SYNC_MARKER)))
+      Invokes.push_back(II);
+  return Invokes;
+}
+
+/// II becomes a call followed by what its normal destination held (a
+/// spawn's assignment follows the call in one block again).
+static CallInst *toCall(InvokeInst *II) {
+  BasicBlock *Normal = II->getNormalDest();
+  CallInst *CI = changeToCall(II);
+  MergeBlockIntoPredecessor(Normal);
+  return CI;
+}
+
+bool dropSpawnUnwindEdges(Function &F, bool Spawns) {
+  SmallVector<InvokeInst *, 8> Invokes = spawnAndSyncInvokes(F, Spawns);
+  for (InvokeInst *II : Invokes)
+    toCall(II);
   if (!Invokes.empty())
     removeUnreachableBlocks(F);
   return !Invokes.empty();
 }
 
-bool stopAtEscapingExceptions(Module &M) {
+/// A spawn's own storage for its temporaries in a loop (CilkTail.cpp:
+/// giveTemporariesSlots) is freed by the statement's tail, which an
+/// exception skips. Where a landing pad destroys the temporary, the pad
+/// frees it next; a slot no pad touches is freed by the spawn's own pad
+/// (emitSpawnThrewPad), told by the argument numbers in !cilk.slot.pad.
+static void freeSlotsOnUnwind(Function &F) {
+  LLVMContext &C = F.getContext();
+  FunctionCallee Free = slotFreeFn(*F.getParent());
+  SmallVector<CallBase *, 8> Spawns;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+        Spawns.push_back(CB);
+  DominatorTree DT(F);
+  for (CallBase *CB : Spawns) {
+    SpawnStatement St;
+    if (!findSpawnStatement(CB, St))
+      continue;
+    SmallVector<Metadata *, 4> PadFrees;
+    for (unsigned I = 0; I < CB->arg_size(); ++I) {
+      auto *Slot = dyn_cast<CallInst>(CB->getArgOperand(I));
+      if (!Slot || !Slot->getMetadata(CILK_SLOT_MD))
+        continue;
+      // Its uses after the call, besides the tail's: a pad's.
+      SmallVector<Instruction *, 2> Outside;
+      for (User *U : Slot->users())
+        if (auto *UI = dyn_cast<Instruction>(U);
+            UI && UI != CB && !St.Insts.count(UI) && !DT.dominates(UI, CB))
+          Outside.push_back(UI);
+      if (Outside.empty())
+        PadFrees.push_back(ConstantAsMetadata::get(
+            ConstantInt::get(Type::getInt32Ty(C), I)));
+      else if (Outside.size() == 1 && isa<CallInst>(Outside[0]))
+        CallInst::Create(Free, {Slot}, "",
+                         std::next(Outside[0]->getIterator()));
+    }
+    if (!PadFrees.empty())
+      CB->setMetadata(SLOT_PAD_MD, MDNode::get(C, PadFrees));
+  }
+}
+
+bool anchorUnwindEdges(Function &F) {
+  SmallVector<InvokeInst *, 8> Invokes = spawnAndSyncInvokes(F, true);
+  // The statements are found with the spawns as calls, their pads out of
+  // the CFG for that while (CilkTail.cpp marks the ends of those that
+  // assign a result).
+  SmallVector<std::pair<CallInst *, BasicBlock *>, 8> Calls;
+  for (InvokeInst *II : Invokes) {
+    BasicBlock *U = II->getUnwindDest();
+    Calls.push_back({toCall(II), U});
+  }
+  bool Changed = hoistSpawnDestinations(F, /*Parallel=*/true);
+  freeSlotsOnUnwind(F);
+  if (Invokes.empty())
+    return Changed;
+  FunctionCallee Anchor =
+      markerFn(*F.getParent(), UNWIND_ANCHOR, /*Throws=*/true);
+  for (auto [CI, U] : Calls) {
+    // An exception of a spawn whose pad takes values by phi (none in
+    // what clang emits) leaves f.
+    if (isa<PHINode>(U->front()))
+      continue;
+    CallInst *After = CI;
+    if (isSpawn(*CI))
+      if (CallInst *End = findSpawnEnd(CI))
+        After = End;
+    MDNode *Id = MDNode::getDistinct(F.getContext(), {});
+    CI->setMetadata(EH_MD, Id);
+    BasicBlock *BB = After->getParent();
+    BasicBlock *Rest = BB->splitBasicBlock(std::next(After->getIterator()),
+                                           BB->getName() + ".unwinds");
+    Instruction *Br = BB->getTerminator();
+    InvokeInst::Create(Anchor, Rest, U, {}, "", Br->getIterator())
+        ->setMetadata(EH_MD, Id);
+    Br->eraseFromParent();
+  }
+  removeUnreachableBlocks(F);
+  return true;
+}
+
+bool addExceptionalSyncs(Function &F) {
+  if (!hasCxxPersonality(F))
+    return false;
+  Module &M = *F.getParent();
+  LLVMContext &C = F.getContext();
+  Type *Ptr = PointerType::getUnqual(C);
+  FunctionCallee Keep = markerFn(M, EXN_KEEP_MARKER, false, {Ptr});
+  FunctionCallee Rethrow = markerFn(M, EXN_RETHROW_MARKER, true);
+  FunctionCallee Escape = markerFn(M, EXN_ESCAPE_MARKER, false);
+  FunctionCallee Sync = getRuntimeFn(M, CILK_ABI_SYNC_MARKER);
+  MDNode *Empty = MDNode::get(C, {});
+
+  // The calls inside spawn statements stay calls: the lowering knows a
+  // statement's blocks only as the paths from its call to its end.
+  SmallPtrSet<Instruction *, 32> InStatement;
+  SmallVector<CallBase *, 8> Spawns;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+        Spawns.push_back(CB);
+  for (CallBase *CB : Spawns)
+    if (SpawnStatement St; findSpawnStatement(CB, St))
+      InStatement.insert(St.Insts.begin(), St.Insts.end());
+
+  // The exception held, every region synced: a suspend point.
+  auto HoldAndSync = [&](IRBuilder<> &B, Value *LP) {
+    B.CreateCall(Keep, {B.CreateExtractValue(LP, 0, "exn")});
+    B.CreateCall(Sync)->setMetadata(CILK_SYNC_ALL_MD, Empty);
+  };
+
+  SetVector<BasicBlock *> Pads;
+  for (BasicBlock &BB : F)
+    if (auto *II = dyn_cast_or_null<InvokeInst>(BB.getTerminator()))
+      Pads.insert(II->getUnwindDest());
+  for (BasicBlock *U : Pads) {
+    if (isa<PHINode>(U->front()))
+      continue; // not what clang emits; its cleanups run unsynced
+    BasicBlock *T = BasicBlock::Create(C, U->getName() + ".threw", &F, U);
+    BasicBlock *Never = BasicBlock::Create(C, U->getName() + ".never", &F, U);
+    new UnreachableInst(C, Never);
+    IRBuilder<> B(T);
+    LandingPadInst *LP = createCatchAll(B);
+    LP->setMetadata(THREW_MD, Empty);
+    HoldAndSync(B, LP);
+    InvokeInst *Again = B.CreateInvoke(Rethrow, Never, U);
+    for (User *Us : make_early_inc_range(U->users()))
+      if (auto *II = dyn_cast<InvokeInst>(Us); II && II != Again)
+        II->setUnwindDest(T);
+  }
+
+  BasicBlock *OutCatch = BasicBlock::Create(C, "eh.out.catch", &F);
+  BasicBlock *Out = BasicBlock::Create(C, "eh.out", &F);
+  IRBuilder<> B(OutCatch);
+  LandingPadInst *LP = createCatchAll(B);
+  LP->setMetadata(OUT_MD, Empty);
+  B.CreateBr(Out);
+  B.SetInsertPoint(Out);
+  PHINode *Phi = B.CreatePHI(landingPadType(C), 2, "eh.out.lp");
+  Phi->setMetadata(OUT_MD, Empty);
+  Phi->addIncoming(LP, OutCatch);
+  HoldAndSync(B, Phi);
+  B.CreateCall(Escape);
+  B.CreateUnreachable();
+
+  SmallVector<ResumeInst *, 4> Resumes;
+  SmallVector<CallInst *, 16> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      if (auto *R = dyn_cast<ResumeInst>(&I))
+        Resumes.push_back(R);
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || CI->doesNotThrow() || CI->isInlineAsm() ||
+          isa<IntrinsicInst>(CI) || isSpawn(*CI) || InStatement.count(CI))
+        continue;
+      Calls.push_back(CI);
+    }
+  for (ResumeInst *R : Resumes) {
+    Phi->addIncoming(R->getValue(), R->getParent());
+    BranchInst::Create(Out, R->getIterator());
+    R->eraseFromParent();
+  }
+  for (CallInst *CI : Calls)
+    changeToInvokeAndSplitBasicBlock(CI, OutCatch);
+  // An anchor at the entry keeps eh.out in every clone until the lowering
+  // is done: a spawn or sync without a pad of its own needs it there.
+  BasicBlock &Entry = F.getEntryBlock();
+  Instruction *Br = Entry.splitBasicBlock(Entry.getTerminator(), "entry.body")
+                        ->getSinglePredecessor()
+                        ->getTerminator();
+  InvokeInst::Create(markerFn(M, UNWIND_ANCHOR, /*Throws=*/true),
+                     cast<BranchInst>(Br)->getSuccessor(0), OutCatch, {}, "",
+                     Br->getIterator())
+      ->setMetadata(EH_MD, MDNode::getDistinct(C, {}));
+  Br->eraseFromParent();
+  return true;
+}
+
+/// The invokes of the anchor in F, by their !cilk.eh node.
+static DenseMap<MDNode *, InvokeInst *> anchorsOf(Function &F) {
+  DenseMap<MDNode *, InvokeInst *> Anchors;
+  for (BasicBlock &BB : F)
+    if (auto *II = dyn_cast_or_null<InvokeInst>(BB.getTerminator());
+        II && isCallTo(*II, UNWIND_ANCHOR))
+      Anchors[II->getMetadata(EH_MD)] = II;
+  return Anchors;
+}
+
+/// Where an exception of spawn or sync CB goes in F: its anchor's pad, or
+/// null if it leaves F.
+static BasicBlock *unwindDestOf(const CallBase &CB,
+                                const DenseMap<MDNode *, InvokeInst *> &A) {
+  MDNode *Id = CB.getMetadata(EH_MD);
+  auto It = Id ? A.find(Id) : A.end();
+  return It == A.end() ? nullptr : It->second->getUnwindDest();
+}
+
+/// The landing pad block of F tagged MD, or null.
+static BasicBlock *padTagged(Function &F, StringRef MD) {
+  for (BasicBlock &BB : F)
+    if (BB.isLandingPad() && BB.getLandingPadInst()->getMetadata(MD))
+      return &BB;
+  return nullptr;
+}
+
+/// Call, a call, becomes an invoke of Pad (its block split after it).
+static InvokeInst *toInvoke(CallBase *Call, BasicBlock *Pad) {
+  BasicBlock *BB = Call->getParent();
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  Call->getAllMetadata(MDs); // !cilk.spawn: the entry points find spawns
+  changeToInvokeAndSplitBasicBlock(cast<CallInst>(Call), Pad);
+  auto *II = cast<InvokeInst>(BB->getTerminator());
+  for (auto [Kind, MD] : MDs)
+    II->setMetadata(Kind, MD);
+  return II;
+}
+
+/// Throws handle H again into Dest (out of the function if null).
+static void emitRethrow(IRBuilder<> &B, Value *H, BasicBlock *Dest,
+                        const Twine &Name) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Rethrow = getRuntimeFn(M, CILK_ABI_EXN_RETHROW);
+  if (!Dest) {
+    B.CreateCall(Rethrow, {H});
+    B.CreateUnreachable();
+    return;
+  }
+  Function *F = B.GetInsertBlock()->getParent();
+  BasicBlock *Never = BasicBlock::Create(B.getContext(), Name, F);
+  new UnreachableInst(B.getContext(), Never);
+  B.CreateInvoke(Rethrow, Never, Dest, {H});
+}
+
+/// Spawned call Call becomes an invoke of a pad that pops the frame
+/// (given Stolen): the exception goes to a thief's closure (then Stolen),
+/// or on to Dest, after the slots no other pad frees are freed.
+/// Returns the invoke.
+static InvokeInst *emitSpawnThrewPad(CallBase *Call, unsigned Index,
+                                     BasicBlock *Dest, BasicBlock *Stolen) {
+  Function *F = Call->getFunction();
+  Module &M = *F->getParent();
+  LLVMContext &C = F->getContext();
+  std::string N = std::to_string(Index);
+  BasicBlock *Pad = BasicBlock::Create(C, "spawn.threw." + N, F);
+  BasicBlock *Again = BasicBlock::Create(C, "spawn.rethrow." + N, F);
+  IRBuilder<> B(Pad);
+  LandingPadInst *LP = createCatchAll(B);
+  Value *H = B.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_CAPTURE),
+                          {B.CreateExtractValue(LP, 0)}, "exn.h");
+  if (Stolen) {
+    Value *K = B.CreateCall(getRuntimeFn(M, CILK_ABI_POP_THREW), {H});
+    B.CreateCondBr(B.CreateICmpNE(K, B.getInt32(CILK_POP_OK)), Stolen,
+                   Again);
+  } else {
+    B.CreateBr(Again);
+  }
+  B.SetInsertPoint(Again);
+  if (MDNode *Slots = Call->getMetadata(SLOT_PAD_MD)) {
+    FunctionCallee Free = slotFreeFn(M);
+    for (const MDOperand &Op : Slots->operands())
+      B.CreateCall(Free, {Call->getArgOperand(
+                             mdconst::extract<ConstantInt>(Op)
+                                 ->getZExtValue())});
+  }
+  emitRethrow(B, H, Dest, "spawn.never." + N);
+  return toInvoke(Call, Pad);
+}
+
+void lowerFastSpawnUnwinding(Shape &S, BasicBlock *Stolen) {
+  Function &F = *S.F;
+  if (!F.hasPersonalityFn())
+    return;
+  BasicBlock *OutCatch = padTagged(F, OUT_MD);
+  if (!OutCatch)
+    return; // not lowered for exceptions (addExceptionalSyncs)
+  DenseMap<MDNode *, InvokeInst *> Anchors = anchorsOf(F);
+  for (SuspendPoint &P : S.Points) {
+    if (!P.IsSpawn || P.Call->doesNotThrow())
+      continue;
+    BasicBlock *Dest = unwindDestOf(*P.Call, Anchors);
+    if (!Dest)
+      Dest = OutCatch;
+    // Lazy modes: nothing pushed, unwind as C++ does (after freeing
+    // slots, if the spawn has some that no pad of f frees).
+    P.Call = S.isLazy() && !P.Call->getMetadata(SLOT_PAD_MD)
+                 ? toInvoke(P.Call, Dest)
+                 : emitSpawnThrewPad(P.Call, P.Index, Dest,
+                                     S.isLazy() ? nullptr : Stolen);
+  }
+}
+
+void restoreSerialUnwinding(Function &F) {
+  if (!padTagged(F, OUT_MD))
+    return;
+  DenseMap<MDNode *, InvokeInst *> Anchors = anchorsOf(F);
+  SmallVector<std::pair<CallInst *, BasicBlock *>, 8> Spawns;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          CI && CI->getMetadata(EH_MD) && !isCallTo(I, CILK_ABI_SYNC_MARKER))
+        if (BasicBlock *Dest = unwindDestOf(*CI, Anchors))
+          Spawns.push_back({CI, Dest});
+  for (auto [CI, Dest] : Spawns)
+    toInvoke(CI, Dest);
+  finishCloneUnwinding(F, nullptr, nullptr);
+}
+
+/// Each anchor becomes a branch: the pads it kept have their edges now.
+static void removeAnchors(Function &F) {
+  for (auto &[Id, A] : anchorsOf(F)) {
+    BranchInst::Create(A->getNormalDest(), A->getIterator());
+    A->getUnwindDest()->removePredecessor(A->getParent());
+    A->eraseFromParent();
+  }
+}
+
+void finishCloneUnwinding(Function &F, Value *W, Value *HeapFrame) {
+  if (!F.hasPersonalityFn())
+    return;
+  Module &M = *F.getParent();
+  removeAnchors(F);
+  // Each %U.threw gives way to %U: nothing is outstanding here.
+  for (BasicBlock &BB : make_early_inc_range(F))
+    if (BB.isLandingPad() && BB.getLandingPadInst()->getMetadata(THREW_MD)) {
+      BasicBlock *Chain = &BB;
+      InvokeInst *Again = nullptr;
+      while (!(Again = dyn_cast<InvokeInst>(Chain->getTerminator())))
+        Chain = Chain->getSingleSuccessor();
+      BB.replaceAllUsesWith(Again->getUnwindDest());
+    }
+  // eh.out: calls and resumes again, which free a heap frame first.
+  BasicBlock *OutCatch = padTagged(F, OUT_MD);
+  BasicBlock *Out = OutCatch ? OutCatch->getSingleSuccessor() : nullptr;
+  if (Out) {
+    auto *Phi = cast<PHINode>(&Out->front());
+    if (HeapFrame) {
+      IRBuilder<> B(OutCatch->getTerminator());
+      LandingPadInst *Old = OutCatch->getLandingPadInst();
+      LandingPadInst *LP = LandingPadInst::Create(Old->getType(), 0, "",
+                                                  Old->getIterator());
+      LP->setCleanup(true);
+      Old->replaceAllUsesWith(LP);
+      Old->eraseFromParent();
+      Out->getTerminator()->eraseFromParent();
+      while (&Out->back() != Phi)
+        Out->back().eraseFromParent();
+      B.SetInsertPoint(Out);
+      B.CreateCall(getRuntimeFn(M, CILK_ABI_FRAME_FREE), {W, HeapFrame});
+      B.CreateResume(Phi);
+    } else {
+      SmallVector<BasicBlock *, 8> Preds(predecessors(OutCatch));
+      for (BasicBlock *Pred : Preds)
+        changeToCall(cast<InvokeInst>(Pred->getTerminator()));
+      for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+        BasicBlock *From = Phi->getIncomingBlock(I);
+        if (From == OutCatch)
+          continue;
+        Instruction *Br = From->getTerminator();
+        ResumeInst::Create(Phi->getIncomingValue(I), Br->getIterator());
+        Br->eraseFromParent();
+      }
+    }
+  }
+  EliminateUnreachableBlocks(F);
+}
+
+void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
+                             ArrayRef<SlowPoint> Points) {
+  Module &M = *Slow.getParent();
+  LLVMContext &C = M.getContext();
+  BasicBlock *OutCatch = padTagged(Slow, OUT_MD);
+  if (!OutCatch)
+    return;
+  DenseMap<MDNode *, InvokeInst *> Anchors = anchorsOf(Slow);
+  for (const SlowPoint &SP : Points) {
+    const SuspendPoint &P = *SP.P;
+    if (P.IsSpawn) {
+      BasicBlock *Dest = unwindDestOf(*SP.Call, Anchors);
+      if (!SP.Call->doesNotThrow())
+        emitSpawnThrewPad(SP.Call, P.Index, Dest ? Dest : OutCatch, Stolen);
+      continue;
+    }
+    if (P.SyncAll || P.IsPoll)
+      continue;
+    // After a sync: a child's exception comes out here. The sync's anchor,
+    // if it has one, begins the block.
+    BasicBlock *Resume = SP.Resume;
+    auto *A = dyn_cast<InvokeInst>(&Resume->front());
+    BasicBlock *Dest =
+        A && isCallTo(*A, UNWIND_ANCHOR) ? A->getUnwindDest() : OutCatch;
+    BasicBlock *Rest = Resume->splitBasicBlock(Resume->getFirstInsertionPt(),
+                                               Resume->getName() + ".ok");
+    std::string N = std::to_string(P.Index);
+    BasicBlock *Throw = BasicBlock::Create(C, "synced.threw." + N, &Slow);
+    BasicBlock *Never = BasicBlock::Create(C, "synced.never." + N, &Slow);
+    new UnreachableInst(C, Never);
+    IRBuilder<> B(Resume->getTerminator());
+    Value *Pending =
+        B.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_PENDING), {Frame});
+    B.CreateCondBr(B.CreateICmpNE(Pending, B.getInt32(0)), Throw, Rest);
+    Resume->getTerminator()->eraseFromParent();
+    IRBuilder<>(Throw).CreateInvoke(
+        getRuntimeFn(M, CILK_ABI_RETHROW_PENDING), Never, Dest, {Frame});
+  }
+  FunctionCallee Capture = getRuntimeFn(M, CILK_ABI_EXN_CAPTURE);
+  FunctionCallee Keep = getRuntimeFn(M, CILK_ABI_EXN_KEEP);
+  FunctionCallee RethrowPending = getRuntimeFn(M, CILK_ABI_RETHROW_PENDING);
+  SmallVector<Instruction *, 16> Markers;
+  for (BasicBlock &BB : Slow)
+    for (Instruction &I : BB)
+      if (isCallTo(I, EXN_KEEP_MARKER) || isCallTo(I, EXN_RETHROW_MARKER) ||
+          isCallTo(I, EXN_ESCAPE_MARKER))
+        Markers.push_back(&I);
+  for (Instruction *I : Markers) {
+    IRBuilder<> B(I);
+    if (isCallTo(*I, EXN_KEEP_MARKER)) {
+      Value *H = B.CreateCall(Capture, {cast<CallInst>(I)->getArgOperand(0)},
+                              "exn.h");
+      B.CreateCall(Keep, {Frame, H});
+    } else if (auto *II = dyn_cast<InvokeInst>(I)) {
+      // Every exception that reaches the pad stops in this frame.
+      LandingPadInst *LP = II->getUnwindDest()->getLandingPadInst();
+      if (!catchesAll(LP))
+        LP->addClause(ConstantPointerNull::get(B.getPtrTy()));
+      B.CreateInvoke(RethrowPending, II->getNormalDest(), II->getUnwindDest(),
+                     {Frame});
+    } else {
+      // The frame is done: the runtime hands its exception to the parent.
+      Instruction *Unreachable = I->getNextNode();
+      B.CreateRetVoid();
+      Unreachable->eraseFromParent();
+    }
+    I->eraseFromParent();
+  }
+  removeAnchors(Slow);
+}
+
+bool stopAtEscapingExceptions(Module &M, bool Carried) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);
   bool Changed = false;
   for (Function &F : M) {
-    if (F.isDeclaration() || !F.hasPersonalityFn())
+    if (F.isDeclaration() || !F.hasPersonalityFn() ||
+        (Carried && hasCxxPersonality(F)))
       continue;
     SmallVector<CallInst *, 8> Spawns;
     for (BasicBlock &BB : F)
@@ -73,9 +647,7 @@ bool stopAtEscapingExceptions(Module &M) {
       continue;
     BasicBlock *Pad = BasicBlock::Create(C, "spawn.threw", &F);
     IRBuilder<> B(Pad);
-    LandingPadInst *LP =
-        B.CreateLandingPad(StructType::get(C, {Ptr, B.getInt32Ty()}), 1);
-    LP->addClause(ConstantPointerNull::get(cast<PointerType>(Ptr)));
+    LandingPadInst *LP = createCatchAll(B);
     FunctionCallee Threw = M.getOrInsertFunction(
         CILK_ABI_SPAWN_THREW, FunctionType::get(B.getVoidTy(), {Ptr}, false));
     if (auto *Fn = dyn_cast<Function>(Threw.getCallee()))

@@ -252,7 +252,8 @@ static DequeView knownDeque(const DominatorTree &DT, CallBase *Call,
 static void buildEagerFastClone(Shape &S) {
   Function &F = *S.F;
   BasicBlock &Entry = F.getEntryBlock();
-  Value *Frame = emitFrameOnEntry(S, /*StackFrame=*/true).Frame;
+  FastFrame FF = emitFrameOnEntry(S, /*StackFrame=*/true);
+  Value *Frame = FF.Frame;
 
   BasicBlock *Stolen = BasicBlock::Create(F.getContext(), "stolen", &F);
   createDummyReturn(F, Stolen);
@@ -271,6 +272,8 @@ static void buildEagerFastClone(Shape &S) {
         P.Call, P, /*W=*/nullptr, createResultSlot(Entry, P, P.ResultMemory),
         Cont, Stolen));
   }
+  // Before the pushes: a push after a pad's path loads the deque anew.
+  lowerFastSpawnUnwinding(S, Stolen);
   DominatorTree DT(F);
   for (SuspendPoint *P : Spawns) {
     IRBuilder<> B(P->Call);
@@ -294,6 +297,7 @@ static void buildEagerFastClone(Shape &S) {
     TailAgain->eraseFromParent();
     RecursivelyDeleteTriviallyDeadInstructions(Addr);
   }
+  finishCloneUnwinding(F, FF.W, S.HeapFrame ? Frame : nullptr);
 }
 
 /// A block that saves the frame at resume index Index (the allocas Live
@@ -364,6 +368,8 @@ static void buildLazyFastClone(Shape &S) {
       emitControlFlowCheck(Call->getParent(), CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
                 "cf.after." + N, "unusual." + N);
   }
+  lowerFastSpawnUnwinding(S, nullptr);
+  finishCloneUnwinding(F, FF.W, FF.Frame);
 }
 
 void buildFastClone(Shape &S) {

@@ -72,7 +72,7 @@ namespace {
 /// What one cilk_for's lowering needs.
 struct ForLoop {
   CallInst *Begin;    // __cilk_for_begin(n, grain, &k)
-  CallInst *Body;     // the captured statement's call
+  CallBase *Body;     // the captured statement's call (or invoke: C++)
   AllocaInst *Ctx;    // its context
   uint64_t KOffset;   // where the context holds &k
 };
@@ -96,7 +96,7 @@ static bool findLoop(CallInst *Begin, ForLoop &L) {
     if (!Ctx)
       continue;
     for (User *CU : Ctx->users())
-      if (auto *CI = dyn_cast<CallInst>(CU);
+      if (auto *CI = dyn_cast<CallBase>(CU);
           CI && CI->arg_size() == 1 && CI->getArgOperand(0) == Ctx &&
           CI->getCalledFunction() &&
           CI->getCalledFunction()->hasLocalLinkage()) {
@@ -176,6 +176,18 @@ static void emitChunk(IRBuilder<> &B, const ForLoop &L, Value *Ctx,
   B.SetInsertPoint(Done);
 }
 
+/// An outlined function of loop L: C++'s (L's function's personality
+/// routine) if the body may throw, so that the body's exception unwinds
+/// through the divide and conquer to the cilk_for (CilkExceptions.cpp),
+/// else one that never unwinds.
+static void setUnwinding(Function &New, const ForLoop &L) {
+  Function &F = *L.Begin->getFunction();
+  if (hasCxxPersonality(F) && !L.Body->doesNotThrow())
+    New.setPersonalityFn(F.getPersonalityFn());
+  else
+    New.addFnAttr(Attribute::NoUnwind);
+}
+
 //   define internal void @f.cilk_for.chunk(ptr %ctx, i64 %lo, i64 %hi)
 // A plain function, for a body that does not spawn: its k and context copy
 // stay on the stack (in registers once the body is inlined), where the
@@ -187,7 +199,7 @@ static Function *buildChunk(const ForLoop &L, const Twine &Name, bool Race) {
   Function *Chunk = Function::Create(
       FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false),
       GlobalValue::InternalLinkage, Name, M);
-  Chunk->addFnAttr(Attribute::NoUnwind);
+  setUnwinding(*Chunk, L);
   Chunk->getArg(0)->setName("ctx");
   Chunk->getArg(1)->setName("lo");
   Chunk->getArg(2)->setName("hi");
@@ -211,7 +223,7 @@ static Function *buildDriver(const ForLoop &L, bool BodySpawns, bool Race) {
       FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64, I64}, false),
       GlobalValue::InternalLinkage, F.getName() + ".cilk_for", M);
   D->addFnAttr(CILK_ABI_FN_ATTR);
-  D->addFnAttr(Attribute::NoUnwind);
+  setUnwinding(*D, L);
   Argument *Ctx = D->getArg(0), *Lo = D->getArg(1), *Hi = D->getArg(2),
            *G = D->getArg(3);
   Ctx->setName("ctx");
@@ -302,7 +314,15 @@ bool lowerCilkFors(Module &M, Mode TheMode, Instrument I) {
         G = B.CreateSelect(B.CreateICmpSGT(Given, B.getInt64(0)), Given,
                            Default, "g");
       }
-      B.CreateCall(D, {L.Ctx, B.getInt64(0), N, G});
+      // C++: the body may throw, in the scope of a handler or cleanup.
+      if (auto *II = dyn_cast<InvokeInst>(L.Body)) {
+        BasicBlock *Normal = II->getNormalDest();
+        B.CreateInvoke(D, Normal, II->getUnwindDest(),
+                       {L.Ctx, B.getInt64(0), N, G});
+        B.SetInsertPoint(Normal, Normal->getFirstInsertionPt());
+      } else {
+        B.CreateCall(D, {L.Ctx, B.getInt64(0), N, G});
+      }
       B.CreateStore(B.CreateSub(N, B.getInt64(1)),
                     MC->getArgOperand(2)->stripPointerCasts());
       L.Body->eraseFromParent();

@@ -44,7 +44,9 @@
 //       ; (CilkPortable.cpp), null for any other, id FNV-1a of f, and
 //       ; code the code hash of f (codeHash), 0 for any other
 //   @f.sites = internal constant [N x %cilk.site] [ { ptr inlet, i32 kind,
-//       i32 offset, i32 args size, i32 region }, ... ]
+//       i32 offset, i32 args size, i32 region, ptr unwind }, ... ]
+//       ; unwind: @f.unwind.N, the inlet without what needs the result
+//       ; (C++: the spawn's temporaries destroyed after a child threw)
 //                                    ; indexed by resume index
 //
 //===----------------------------------------------------------------------===//
@@ -57,6 +59,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
@@ -226,6 +230,45 @@ static Function *buildFrameInlet(Shape &S, SuspendPoint &P) {
   return In;
 }
 
+/// The unwind inlet of In (C++): a copy without what uses the result, run
+/// when the child threw after the parent was stolen: the spawn's argument
+/// temporaries still end there, its result never began. Null if no call
+/// is left (nothing to destroy).
+static Function *buildUnwindInlet(Function *In) {
+  ValueToValueMapTy VM;
+  Function *U = CloneFunction(In, VM);
+  std::string Name = In->getName().str();
+  U->setName(Name.replace(Name.rfind(".inlet."), 7, ".unwind."));
+  SmallVector<Instruction *, 16> Work, Dead;
+  SmallPtrSet<Instruction *, 16> Seen;
+  for (User *Us : U->getArg(1)->users())
+    Work.push_back(cast<Instruction>(Us));
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    if (!Seen.insert(I).second)
+      continue;
+    Dead.push_back(I);
+    for (User *Us : I->users())
+      Work.push_back(cast<Instruction>(Us));
+  }
+  for (Instruction *I : reverse(Dead)) {
+    if (I->isTerminator()) { // control flow on the result: the first way
+      BranchInst::Create(I->getSuccessor(0), I->getIterator());
+      for (unsigned K = 1; K < I->getNumSuccessors(); ++K)
+        I->getSuccessor(K)->removePredecessor(I->getParent());
+    }
+    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+    I->eraseFromParent();
+  }
+  EliminateUnreachableBlocks(*U);
+  for (BasicBlock &BB : *U)
+    for (Instruction &I : BB)
+      if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+        return U;
+  U->eraseFromParent();
+  return nullptr;
+}
+
 void buildInletsAndDescriptor(Shape &S) {
   Function &F = *S.F;
   Module &M = *F.getParent();
@@ -235,7 +278,8 @@ void buildInletsAndDescriptor(Shape &S) {
 
   StructType *SiteTy = StructType::getTypeByName(C, "cilk.site");
   if (!SiteTy)
-    SiteTy = StructType::create(C, {Ptr, I32, I32, I32, I32}, "cilk.site");
+    SiteTy =
+        StructType::create(C, {Ptr, I32, I32, I32, I32, Ptr}, "cilk.site");
   StructType *DescTy = StructType::getTypeByName(C, "cilk.desc");
   if (!DescTy)
     DescTy = StructType::create(
@@ -249,8 +293,12 @@ void buildInletsAndDescriptor(Shape &S) {
     if (P.Tail)
       P.Inlet = P.DstKind == CILK_DST_FRAME ? buildFrameInlet(S, P)
                                              : buildInlet(S, P);
+    if (P.Inlet && hasCxxPersonality(F))
+      P.Unwind = buildUnwindInlet(P.Inlet);
     Constant *Inlet = P.Inlet ? static_cast<Constant *>(P.Inlet)
                               : Constant::getNullValue(Ptr);
+    Constant *Unwind = P.Unwind ? static_cast<Constant *>(P.Unwind)
+                                : Constant::getNullValue(Ptr);
     uint64_t Off = P.DstField ? S.FieldOffset.lookup(P.DstField) : 0;
     // A user inlet's arguments: one span of fields (buildFrame).
     uint64_t ArgsEnd = 0;
@@ -265,7 +313,7 @@ void buildInletsAndDescriptor(Shape &S) {
         SiteTy, {Inlet, ConstantInt::get(I32, P.Inlet ? P.DstKind : 0),
                  ConstantInt::get(I32, Off),
                  ConstantInt::get(I32, ArgsEnd ? ArgsEnd - Off : 0),
-                 ConstantInt::get(I32, P.Region)}));
+                 ConstantInt::get(I32, P.Region), Unwind}));
   }
   // Indolent resume points before a call deliver nothing; they are in
   // the call's region.
@@ -275,7 +323,8 @@ void buildInletsAndDescriptor(Shape &S) {
       Sites[P.RespawnIndex] = ConstantStruct::get(
           SiteTy, {Constant::getNullValue(Ptr), ConstantInt::get(I32, 0),
                    ConstantInt::get(I32, 0), ConstantInt::get(I32, 0),
-                   ConstantInt::get(I32, P.Region)});
+                   ConstantInt::get(I32, P.Region),
+                   Constant::getNullValue(Ptr)});
   auto *SitesTy = ArrayType::get(SiteTy, Sites.size());
   auto *SitesGV = new GlobalVariable(M, SitesTy, true,
                                      GlobalValue::InternalLinkage,

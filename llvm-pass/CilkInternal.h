@@ -97,6 +97,9 @@ bool isVisibleToOtherFiles(const llvm::Function &F);
 /// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
 /// ABI type (CilkABI.cpp).
 llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
+/// aligned_alloc and free, for a spawn's own storage (CilkTail.cpp).
+llvm::FunctionCallee slotAllocFn(llvm::Module &M);
+llvm::FunctionCallee slotFreeFn(llvm::Module &M);
 /// The direct calls of M's function Name (none if M has none).
 llvm::SmallVector<llvm::CallInst *, 16> callsTo(llvm::Module &M,
                                                 llvm::StringRef Name);
@@ -115,19 +118,37 @@ bool lowerToSerialElision(llvm::Module &M);
 /// destination of each spawn in F before the call, and marks the end of
 /// each spawn statement that assigns a result.
 bool hoistSpawnDestinations(llvm::Function &F, bool Parallel);
-/// Parallel modes, before hoistSpawnDestinations (CilkExceptions.cpp):
-/// every spawned invoke of F becomes a call.
-bool dropSpawnUnwindEdges(llvm::Function &F);
-/// Parallel modes, after lowering (CilkExceptions.cpp): an exception that
-/// leaves a spawned call stops the program (CILK_ABI_SPAWN_THREW).
-bool stopAtEscapingExceptions(llvm::Module &M);
+/// Before hoistSpawnDestinations (CilkExceptions.cpp): every synced
+/// invoke of F becomes a call, and with Spawns every spawned one (race and
+/// profile builds); the serial elision keeps its spawned invokes.
+bool dropSpawnUnwindEdges(llvm::Function &F, bool Spawns);
+/// The parallel modes, instead of both (CilkExceptions.cpp): each spawned
+/// or synced invoke becomes a call, hoistSpawnDestinations runs, and an
+/// anchor after each statement (or sync) keeps its landing pad.
+bool anchorUnwindEdges(llvm::Function &F);
+/// The parallel modes, before the split, for a procedure F with a
+/// personality (CilkExceptions.cpp): each landing pad syncs first, and
+/// what would unwind out of F reaches eh.out, which syncs too.
+bool addExceptionalSyncs(llvm::Function &F);
+/// Metadata of a sync marker that waits for the children of every region.
+inline constexpr const char *CILK_SYNC_ALL_MD = "cilk.sync.all";
+/// Race and profile builds, and the functions of other languages (C with
+/// -fexceptions) when Carried, after lowering (CilkExceptions.cpp): an
+/// exception that leaves a spawned call stops the program
+/// (CILK_ABI_SPAWN_THREW).
+bool stopAtEscapingExceptions(llvm::Module &M, bool Carried);
+/// F is C++'s (its personality routine): the parallel modes carry its
+/// children's exceptions.
+bool hasCxxPersonality(const llvm::Function &F);
 /// The serial meaning of the keywords that concern children in F (no child
 /// is ever outstanding): `abort;` and the inlet markers go, SYNCHED is 1
 /// (CilkSerial.cpp). Sync markers stay.
 bool lowerChildKeywordsSerially(llvm::Function &F);
 /// Phase 2 for the parallel modes (CilkSplit.cpp and the phases listed in
 /// CilkShape.h): fast clone, slow clone, inlets and descriptor.
-bool lowerToClones(llvm::Module &M, Mode TheMode);
+/// Exceptions: C++ exceptions are carried to syncs (the plain parallel
+/// modes; CilkExceptions.cpp).
+bool lowerToClones(llvm::Module &M, Mode TheMode, bool Exceptions);
 
 /// The return attributes that a poison result makes undefined behaviour
 /// (noundef, which MemorySanitizer builds put on every result, and

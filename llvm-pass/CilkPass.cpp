@@ -159,14 +159,19 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   Changed |= lowerThreads(M);
   if (TheMode != Mode::Serial)
     Changed |= spawnCallsOfProcedures(M);
-  // Only the plain serial elision unwinds through spawns as C++ does: the
-  // parallel modes, and the hooks of race and profile builds, know a spawn
-  // as a call (CilkExceptions.cpp).
+  // C++ exceptions (CilkExceptions.cpp): the plain serial elision unwinds
+  // through spawns as C++ does; the plain parallel modes carry a child's
+  // exception to its parent's sync; the hooks of race and profile builds
+  // know a spawn as a call only.
   bool Unwinds = TheMode == Mode::Serial && Instr == Instrument::None;
+  bool Carries = TheMode != Mode::Serial && Instr == Instrument::None;
   for (Function &F : M)
     if (isCilkProcedure(F)) {
-      if (!Unwinds)
-        Changed |= dropSpawnUnwindEdges(F);
+      if (Carries && hasCxxPersonality(F)) {
+        Changed |= anchorUnwindEdges(F); // and hoistSpawnDestinations
+        continue;
+      }
+      Changed |= dropSpawnUnwindEdges(F, !Unwinds);
       Changed |= hoistSpawnDestinations(F, TheMode != Mode::Serial);
     }
   Changed |= makeCilkMainReturnInt(M);
@@ -188,11 +193,11 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   case Mode::Eager:
   case Mode::Indolent:
   case Mode::Sedative:
-    Changed |= lowerToClones(M, TheMode);
+    Changed |= lowerToClones(M, TheMode, Carries);
     break;
   }
   if (!Unwinds)
-    Changed |= stopAtEscapingExceptions(M);
+    Changed |= stopAtEscapingExceptions(M, Carries);
   Changed |= buildExports(M, Exported);
   Changed |= removeRegionMarkers(M);
   // The descriptors say what may travel now: the mark has served.

@@ -573,7 +573,7 @@ bool prepareProcedure(Shape &S) {
                            "procedure that spawns or syncs");
       return false;
     }
-  // (The parallel modes dropped the spawns' unwind edges already:
+  // (The parallel modes made the spawns' invokes calls already:
   // CilkExceptions.cpp.)
   removeUnreachableBlocks(F);
 
@@ -593,6 +593,7 @@ bool prepareProcedure(Shape &S) {
       P.Call = CB;
       P.IsSpawn = isSpawn(*CB);
       P.IsPoll = isPollMarker(I);
+      P.SyncAll = CB->getMetadata(CILK_SYNC_ALL_MD) != nullptr;
       P.Region = Regions.of(CB);
       S.NumRegions = std::max(S.NumRegions, P.Region);
       S.Points.push_back(P);

@@ -53,6 +53,9 @@ struct SuspendPoint {
   bool IsSpawn = false;
   /// A lazy loop's poll (CilkPoll.cpp): Call is its marker.
   bool IsPoll = false;
+  /// A landing pad's sync (CilkExceptions.cpp): it waits for the children
+  /// of every region.
+  bool SyncAll = false;
   /// The sync region of the spawn or sync (CilkRegions.cpp): 0 for the
   /// procedure's own.
   unsigned Region = 0;
@@ -87,6 +90,9 @@ struct SuspendPoint {
   /// Frame allocas whose value must survive this point.
   llvm::SmallVector<llvm::AllocaInst *, 8> LiveAcross;
   llvm::Function *Inlet = nullptr;
+  /// C++: the inlet without what needs the result (CilkInlet.cpp), for a
+  /// child that threw; null if that leaves nothing to do.
+  llvm::Function *Unwind = nullptr;
   /// DstKind CILK_DST_FRAME (a user inlet, `name(spawn g(a), b)` of
   /// CilkInlets.cpp in the plugin; a tail with control flow): the
   /// tail's blocks, Tail first, which the inlet copies and runs over the
@@ -174,6 +180,34 @@ bool findSpawnStatement(llvm::CallBase *Call, SpawnStatement &St);
 /// (CilkTail.cpp): a spawn's destination that lives in a heap frame, into
 /// which the child writes its aggregate result in place.
 bool addressEscapesBesides(llvm::AllocaInst *A, llvm::CallBase *Call);
+
+// ---- CilkExceptions.cpp: C++ exceptions in the clones ----
+
+/// Eager fast clone, after its pops and before its pushes: each spawned
+/// call that may throw gets a pad that pops and hands the exception to a
+/// thief's closure (Stolen) or throws it on into f's landing pad; in the
+/// lazy modes the call unwinds to that pad. Nothing if f was not prepared
+/// for exceptions (addExceptionalSyncs).
+void lowerFastSpawnUnwinding(Shape &S, llvm::BasicBlock *Stolen);
+/// A fast or serial clone: plain C++ unwinding again (f's pads in place
+/// of their exceptional syncs, calls and resumes in place of eh.out, which
+/// frees HeapFrame, if not null, with worker W first).
+void finishCloneUnwinding(llvm::Function &F, llvm::Value *W,
+                          llvm::Value *HeapFrame);
+/// The serial clone: its spawns unwind into f's pads again.
+void restoreSerialUnwinding(llvm::Function &F);
+/// A suspend point of the slow clone: the spawned call there (for a spawn)
+/// and the block where the clone resumes.
+struct SlowPoint {
+  const SuspendPoint *P = nullptr;
+  llvm::CallBase *Call = nullptr;
+  llvm::BasicBlock *Resume = nullptr;
+};
+/// The slow clone: every exception is held in the frame and thrown again
+/// after every child is done (the comment at the top of the file).
+void lowerSlowCloneUnwinding(llvm::Function &Slow, llvm::Value *Frame,
+                             llvm::BasicBlock *Stolen,
+                             llvm::ArrayRef<SlowPoint> Points);
 
 /// Phase entry points; each returns false after reporting an unsupported
 /// construct to the LLVMContext (a clang error with the function's name).

@@ -177,9 +177,11 @@ void buildSlowClone(Shape &S) {
 
   FunctionCallee Apply = getRuntimeFn(M, CILK_ABI_APPLY);
   FunctionCallee Sync = getRuntimeFn(M, CILK_ABI_SYNC);
+  SmallVector<SlowPoint, 8> SlowPoints;
   for (SuspendPoint &P : S.Points) {
     auto *Call = cast<CallBase>(VMap[P.Call]);
     auto *Resume = cast<BasicBlock>(VMap[P.Resume]);
+    SlowPoints.push_back({&P, P.IsSpawn ? Call : nullptr, Resume});
     std::string N = std::to_string(P.Index);
     if (P.IsPoll) { // the frame is a closure already: nothing to release
       Call->eraseFromParent();
@@ -191,7 +193,9 @@ void buildSlowClone(Shape &S) {
       B.CreateCall(Unlock, {Frame});
     emitSetResume(B, Frame, P.Index);
     if (!P.IsSpawn) {
-      Value *Susp = B.CreateCall(Sync, {W, Frame}, "suspend");
+      Value *Susp = B.CreateCall(
+          P.SyncAll ? getRuntimeFn(M, CILK_ABI_SYNC_THREW) : Sync, {W, Frame},
+          "suspend");
       B.SetInsertPoint(Term);
       B.CreateCondBr(B.CreateICmpNE(Susp, B.getInt32(0)), Stolen,
                      Relock(Resume, "locked." + N));
@@ -233,6 +237,8 @@ void buildSlowClone(Shape &S) {
         CI->getIterator()));
     CI->eraseFromParent();
   }
+
+  lowerSlowCloneUnwinding(*Slow, Frame, Stolen, SlowPoints);
 
   // Dispatch on the resume index, at the procedure's opening line: a
   // debugger stopped on entry to f.slow is before the resume point, which

@@ -21,7 +21,7 @@ using namespace llvm;
 
 namespace cilk {
 
-bool lowerToClones(Module &M, Mode TheMode) {
+bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
   // The loops that poll (lazy modes), found before the serial clones are
   // made and marked after: the serial clones never poll.
   DenseMap<Function *, SmallVector<BasicBlock *, 4>> Polls;
@@ -35,8 +35,11 @@ bool lowerToClones(Module &M, Mode TheMode) {
       if (isLazyMode(TheMode) && !F.isVarArg())
         if (SmallVector<BasicBlock *, 4> H = loopsToPoll(F); !H.empty())
           Polls[&F] = std::move(H);
-      if (spawnsOrSyncs(F) || Polls.count(&F))
+      if (spawnsOrSyncs(F) || Polls.count(&F)) {
         Procs.push_back(&F);
+        if (Exceptions)
+          addExceptionalSyncs(F);
+      }
     }
   // A child whose frame was stolen or released returns poison
   // (CilkFast.cpp): its spawn must not promise more.

@@ -378,7 +378,6 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
   Module &M = *F.getParent();
   const DataLayout &DL = M.getDataLayout();
   LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
   for (AllocaInst *A : Objects) {
     Instruction *First = nullptr; // the first use, in this iteration
     SmallVector<Instruction *, 4> Markers;
@@ -428,10 +427,9 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
     uint64_t Al = std::max<uint64_t>(A->getAlign().value(), 16);
     uint64_t Bytes = alignTo(std::max<uint64_t>(Size->getFixedValue(), 1), Al);
     IRBuilder<> B(First);
-    CallInst *Slot = B.CreateCall(
-        M.getOrInsertFunction("aligned_alloc",
-                              FunctionType::get(Ptr, {I64, I64}, false)),
-        {B.getInt64(Al), B.getInt64(Bytes)}, A->getName() + ".slot");
+    CallInst *Slot = B.CreateCall(slotAllocFn(M),
+                                  {B.getInt64(Al), B.getInt64(Bytes)},
+                                  A->getName() + ".slot");
     Slot->setMetadata(CILK_SLOT_MD, MDNode::get(C, {}));
     for (Instruction *I : Markers)
       I->eraseFromParent();
@@ -439,10 +437,8 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
     if (A == ResultMem) // the tail finds the slot's users by the slot
       ResultMem = nullptr;
     A->eraseFromParent();
-    St.Insts.insert(CallInst::Create(
-        M.getOrInsertFunction("free", FunctionType::get(
-                                          Type::getVoidTy(C), {Ptr}, false)),
-        {Slot}, "", St.End->getIterator()));
+    St.Insts.insert(
+        CallInst::Create(slotFreeFn(M), {Slot}, "", St.End->getIterator()));
     Slots.insert(Slot);
   }
 }

@@ -54,6 +54,22 @@ void *closure_site_delivery(struct closure *c, int site)
     return copy;
 }
 
+void closure_unwind_delivery(struct closure *p, __cilk_inlet_fn inlet,
+                             void *dst)
+{
+    const struct __cilk_desc *d = p->desc;
+    for (int i = 1; d && inlet && i < d->nsites; i++)
+        if (d->sites[i].inlet == inlet) {
+            if (d->sites[i].unwind) {
+                spin_lock(&p->lock);
+                d->sites[i].unwind(dst, NULL, p);
+                spin_unlock(&p->lock);
+            }
+            break;
+        }
+    closure_drop_delivery(p, inlet, dst);
+}
+
 void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
                            void *dst)
 {
@@ -100,6 +116,10 @@ void closure_init_gens(struct closure *c, int gen)
     c->depth = 0;
     c->hyper = NULL;
     c->region = 0;
+    c->exn = NULL;
+    c->exn_pos = 0;
+    atomic_init(&c->nlinked, 0);
+    c->pos = 0;
 }
 
 atomic_int closure_aborts_seen;
@@ -130,9 +150,10 @@ void closure_init_regions(struct closure *c)
         atomic_init(closure_region(c, d), 1);
 }
 
-int closure_count_child(struct closure *c, int site)
+int closure_count_child(struct closure *c, int site, long *pos)
 {
     int d = closure_site_region(c, site);
+    *pos = atomic_fetch_add_explicit(&c->nlinked, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(closure_count(c, d), 1, memory_order_relaxed);
     return d;
 }
@@ -189,12 +210,33 @@ void closure_complete(struct worker *w, struct closure *c)
         hyper_synced(w, c, 0); /* its implicit sync merged already */
         hyper_deposit(w);   /* before the join lets p's sync merge */
     }
-    closure_apply(p, c->inlet, c->dst, (char *)c + c->desc->retval_offset,
-                  c->parent_gen);
+    if (c->exn) { /* it threw: no result */
+        closure_deposit_exn(p, c->exn, c->pos);
+        closure_unwind_delivery(p, c->inlet, c->dst);
+    } else {
+        closure_apply(p, c->inlet, c->dst,
+                      (char *)c + c->desc->retval_offset, c->parent_gen);
+    }
     int region = c->region;
     if (w)
         frame_free(w, c, c->desc->size);
     else
         free(c);
     closure_join(w, p, region);
+}
+
+const struct exn_hooks *exn_hooks;
+
+void closure_deposit_exn(struct closure *p, void *h, long pos)
+{
+    void *dropped = h;
+    spin_lock(&p->lock);
+    if (!p->exn || pos < p->exn_pos) {
+        dropped = p->exn;
+        p->exn = h;
+        p->exn_pos = pos;
+    }
+    spin_unlock(&p->lock);
+    if (dropped)
+        exn_hooks->drop(dropped);
 }

@@ -68,7 +68,19 @@ struct closure {
     /* The sync region of the parent's spawn of this closure (cilk-abi.h:
      * struct __cilk_site): the parent's count that its end lowers. */
     int region;
-    int unused; /* the header's last word */
+    int unused;
+    /* C++ exceptions (cilk-abi.h: CILK_ABI_EXN_*): the exception waiting
+     * for this closure's next sync, a handle (except.cpp), and its place
+     * in serial order: the position of the child that threw it, or
+     * LONG_MAX for the procedure's own code, which comes after every
+     * child outstanding. Under `lock`. */
+    void *exn;
+    long exn_pos;
+    /* Children linked to this closure so far (closure_count_child): the
+     * next one's position. */
+    atomic_long nlinked;
+    /* This closure's position among its parent's children. */
+    long pos;
 };
 
 _Static_assert(sizeof(struct closure) == CILK_ABI_FRAME_HEADER_SIZE,
@@ -99,6 +111,11 @@ void closure_apply_locked(struct closure *p, __cilk_inlet_fn inlet,
  * or closure_drop_delivery. Caller: whoever records the delivery, while the
  * spawn at `site` is c's current one. */
 void *closure_site_delivery(struct closure *c, int site);
+/* C++: the child of p that delivers through inlet to dst threw. Runs the
+ * site's unwind inlet (cilk-abi.h: struct __cilk_site), under p's lock,
+ * and frees what closure_site_delivery made. */
+void closure_unwind_delivery(struct closure *p, __cilk_inlet_fn inlet,
+                             void *dst);
 /* Frees what closure_site_delivery made, for a delivery never applied. */
 void closure_drop_delivery(struct closure *p, __cilk_inlet_fn inlet,
                            void *dst);
@@ -138,8 +155,10 @@ static inline atomic_long *closure_count(struct closure *c, int d)
 void closure_init_regions(struct closure *c);
 /* A child of c, spawned at resume index `site`, is outstanding from now
  * on, counted in its region's count (join for region 0); returns the
- * region. Caller: the one who links the child to c, before c can sync. */
-int closure_count_child(struct closure *c, int site);
+ * region, and the child's position among c's children (in serial order:
+ * children are linked in the order of their spawns) in *pos. Caller: the
+ * one who links the child to c, before c can sync. */
+int closure_count_child(struct closure *c, int site, long *pos);
 /* True if no child of c is outstanding, of any region (SYNCHED). */
 bool closure_all_synced(struct closure *c);
 
@@ -149,8 +168,22 @@ bool closure_all_synced(struct closure *c);
  * for at its sync, w resumes p next. */
 void closure_join(struct worker *w, struct closure *p, int region);
 
-/* c's slow clone returned normally: deliver its result, free it, join. */
+/* c's slow clone returned normally: deliver its result (or the exception
+ * it ended with), free it, join. */
 void closure_complete(struct worker *w, struct closure *c);
+
+/* C++ exceptions. Exception handle h of p's child at position pos (or of
+ * p's own code, LONG_MAX) waits in p for p's next sync; of two, the one
+ * first in serial order stays and the other is destroyed. Takes p's
+ * lock. */
+void closure_deposit_exn(struct closure *p, void *h, long pos);
+/* What holds handles (except.cpp fills it when it is linked: only a
+ * program that caught an exception has a handle). */
+struct exn_hooks {
+    void (*drop)(void *h);
+    void (*rethrow)(void *h) __attribute__((__noreturn__));
+};
+extern const struct exn_hooks *exn_hooks;
 
 /* ---- Distributed runs (dist.c) ----
  *

@@ -141,7 +141,13 @@ int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
     start_from_environment();
     struct root r = {.thunk = thunk, .args = args, .tmp = tmp,
                      .result = result, .size = size};
-    return sched_run_guest(&r) ? CILK_RUN_DONE : CILK_RUN_SERIAL;
+    if (!sched_run_guest(&r))
+        return CILK_RUN_SERIAL;
+    /* C++: the computation threw; the caller's handlers get the exception
+     * (the entry point calls this from code that may unwind). */
+    if (r.c.exn)
+        exn_hooks->rethrow(r.c.exn);
+    return CILK_RUN_DONE;
 }
 
 int __cilkrt_active_size(void); /* lib.c */

@@ -1,12 +1,12 @@
-/* except.c - C++ exceptions that leave a spawned call.
+/* except.c - C++ exceptions that leave a spawned call in a race or
+ * profile build.
  *
- * The parallel modes (and the race and profile builds) do not carry an
- * exception from a child to its parent's sync yet (issue 38): the pass
- * gives every spawned call of a C++ function a landing pad that calls __cilkrt_spawn_threw
- * (llvm-pass/CilkExceptions.cpp), which stops the program here with a
- * message, before unwinding could leave frames that the deque, a thief
- * or a released closure still refers to. The serial elision propagates
- * the exception as C++ does. */
+ * The hooks of those builds know a spawn as a call: the pass gives every
+ * spawned call of a C++ function there a landing pad that calls
+ * __cilkrt_spawn_threw (llvm-pass/CilkExceptions.cpp), which stops the
+ * program here with a message, before unwinding could leave the hooks'
+ * records of frames behind. The serial elision and the parallel modes
+ * carry the exception to the parent's sync (except.cpp). */
 #include "cilk-abi.h"
 
 #include <stdio.h>
@@ -16,10 +16,9 @@ void __cilkrt_spawn_threw(void *exception)
 {
     (void)exception;
     fprintf(stderr,
-            "cilk: an exception left a spawned function; the parallel modes "
-            "do not carry it to the parent's cilk_sync yet, nor do race and "
-            "profile builds (the serial elision, cilkc -cilk-mode=serial, "
-            "does)\n");
+            "cilk: an exception left a spawned function; race and profile "
+            "builds do not carry it to the parent's cilk_sync (the serial "
+            "elision and the parallel modes do)\n");
     fflush(stderr);
     abort();
 }

@@ -69,6 +69,10 @@ int main(int argc, char *argv[], char *envp[])
 #endif
     if (!sched_start(opts.nproc, mode) || !sched_submit(&r))
         abort(); /* nothing stops the pool before main returns */
+    /* C++: an exception left main. Thrown again here, where no handler
+     * waits, it ends the program as one that leaves a C++ main does. */
+    if (r.c.exn)
+        exn_hooks->rethrow(r.c.exn);
     sched_stop();
     profile_stop();
 #if CILK_DIST

@@ -41,7 +41,7 @@ static void link_child(struct closure *child, struct closure *p, int site)
     child->parent_gen = p->spawn_gen;
     child->dst = closure_site_delivery(p, site);
     child->inlet = p->desc->sites[site].inlet;
-    child->region = closure_count_child(p, site);
+    child->region = closure_count_child(p, site, &child->pos);
 }
 
 struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d)
@@ -99,6 +99,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
     void *dst;
     __cilk_inlet_fn inlet;
     int gen, region;
+    long pos;
 
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(&w->tail) - 1; /* c's entry */
@@ -106,7 +107,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         /* Still ours: c stays on the deque, waiting for the released
          * child, and is no longer what this worker runs. Counting the
          * child under the lock keeps a thief from taking c first. */
-        region = closure_count_child(c, c->resume);
+        region = closure_count_child(c, c->resume, &pos);
         atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
         parent = c;
         dst = closure_site_delivery(c, c->resume);
@@ -120,9 +121,10 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         inlet = w->last_inlet;
         gen = w->last_gen;
         region = w->last_region;
+        pos = w->last_pos;
         w->last_stolen = NULL; /* delivered through the release */
         worker_forget_stolen_bottom(w);
     }
     spin_unlock(&w->lock);
-    release_finish(w, parent, dst, inlet, gen, region);
+    release_finish(w, parent, dst, inlet, gen, region, pos);
 }

@@ -141,17 +141,21 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
 
 /* The inline pop found head > tail (THE protocol: a thief may be taking the
  * frame). Resolve it under the lock. On failure the frame was stolen: give
- * its running child's result (*result, null if none) to the thief's closure
- * and start unwinding. */
-int __cilkrt_pop_slow(void *wv, void *result)
+ * its running child's result (*result, null if none), or the exception it
+ * threw (handle exn, which this then owns), to the thief's closure and
+ * start unwinding. */
+static int pop_slow(struct worker *w, void *result, void *exn)
 {
-    struct worker *w = wv;
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(&w->tail);
     bool rearm = atomic_load_explicit(&w->armed_head, memory_order_relaxed) &&
                  sched_stress_armed_pop(w, t);
-    if (w->stop_head && t >= w->stop_head)
-        return pop_stopped(w, t);
+    if (w->stop_head && t >= w->stop_head) {
+        int k = pop_stopped(w, t);
+        if (k == CILK_POP_STOLEN && exn) /* an abort dropped the child */
+            exn_hooks->drop(exn);
+        return k;
+    }
     if (atomic_load(&w->head) <= t) {
         if (rearm)
             sched_stress_arm(w);
@@ -161,6 +165,8 @@ int __cilkrt_pop_slow(void *wv, void *result)
     atomic_store(&w->tail, t + 1);
     if (w->unwinding) { /* a younger frame already delivered */
         spin_unlock(&w->lock);
+        if (exn)
+            exn_hooks->drop(exn);
         return CILK_POP_STOLEN;
     }
     struct closure *p = w->last_stolen;
@@ -168,15 +174,37 @@ int __cilkrt_pop_slow(void *wv, void *result)
     __cilk_inlet_fn inlet = w->last_inlet;
     int gen = w->last_gen;
     int region = w->last_region;
+    long pos = w->last_pos;
     w->last_stolen = NULL;
     worker_forget_stolen_bottom(w);
     spin_unlock(&w->lock);
     w->unwinding = true;
     if (hyper_on)
         hyper_deposit(w); /* the child's strand ends: its views go to p */
-    closure_apply(p, inlet, dst, result, gen);
+    if (exn) {
+        closure_deposit_exn(p, exn, pos);
+        closure_unwind_delivery(p, inlet, dst);
+    } else {
+        closure_apply(p, inlet, dst, result, gen);
+    }
     closure_join(w, p, region);
     return CILK_POP_STOLEN;
+}
+
+int __cilkrt_pop_slow(void *wv, void *result)
+{
+    return pop_slow(wv, result, NULL);
+}
+
+/* The pop after the call, on the path where the spawned call threw: the
+ * same THE protocol as the inline pop (cilk-abi.h: CILK_ABI_POP_THREW). */
+int __cilkrt_pop_threw(void *h)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    struct __cilk_frame **t = atomic_fetch_sub(&w->tail, 1) - 1;
+    if (atomic_load(&w->head) <= t)
+        return CILK_POP_OK;
+    return pop_slow(w, NULL, h);
 }
 
 void __cilkrt_apply(void *wv, struct __cilk_frame *f, int site, void *result)
@@ -201,11 +229,8 @@ void __cilkrt_apply(void *wv, struct __cilk_frame *f, int site, void *result)
  * region d waits for the children of that region only, on its count
  * (closure.h: join for region 0, which a return's sync is: the syncs of
  * the regions it leaves came first). */
-int __cilkrt_sync(void *wv, struct __cilk_frame *f)
+static int sync_region(struct worker *w, struct closure *c, int region)
 {
-    struct worker *w = wv;
-    struct closure *c = (struct closure *)f;
-    int region = closure_site_region(c, c->resume);
     atomic_long *count = closure_count(c, region);
     /* The frame is not on the deque at a sync, so no new child can appear:
      * the count only goes down while we look. */
@@ -229,6 +254,56 @@ int __cilkrt_sync(void *wv, struct __cilk_frame *f)
     w->suspended = true;
     STAT_INC(w, suspensions);
     return 1;
+}
+
+int __cilkrt_sync(void *wv, struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    return sync_region(wv, c, closure_site_region(c, c->resume));
+}
+
+/* ---- C++ exceptions (cilk-abi.h: CILK_ABI_EXN_*) ---- */
+
+/* Every region's sync, the deepest first, as the syncs of a return that
+ * leaves them all would: a landing pad's cleanups may end what children
+ * use. Suspended at region d, f resumes here and starts again; the
+ * regions after d have no child outstanding then. */
+int __cilkrt_sync_threw(void *wv, struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    for (int d = c->desc->nregions; d >= 0; d--)
+        if (sync_region(wv, c, d))
+            return 1;
+    return 0;
+}
+
+void __cilkrt_exn_keep(struct __cilk_frame *f, void *h)
+{
+    closure_deposit_exn((struct closure *)f, h, LONG_MAX);
+}
+
+int __cilkrt_exn_pending(struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    spin_lock(&c->lock);
+    bool pending = c->exn != NULL;
+    spin_unlock(&c->lock);
+    return pending;
+}
+
+void __cilkrt_rethrow_pending(struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    spin_lock(&c->lock);
+    void *h = c->exn;
+    c->exn = NULL;
+    spin_unlock(&c->lock);
+    exn_hooks->rethrow(h);
+}
+
+void __cilkrt_top_threw(void *h)
+{
+    __cilkrt_tls_worker->top_exn = h;
 }
 
 /* ---- Scheduling ---- */
@@ -372,15 +447,20 @@ void sched_run_root(struct worker *w, struct root *r)
     w->last_inlet = root_inlet;
     w->last_gen = 0;
     w->last_region = 0;
+    w->last_pos = 0;
     spin_unlock(&w->lock);
     hyper_root_enter(w, r->hseg);
     sched_stress_self(w, 100); /* the top frame's first check releases */
     w->prof_top = true;
     w->prof_last_ok = false;
     r->thunk(r->args);
+    if (w->top_exn) { /* not stolen nor released: it threw */
+        r->c.exn = w->top_exn;
+        w->top_exn = NULL;
+    }
     stack_returned(w);
     if (w->rel_top) /* the top frame was released; its closure goes on */
-        release_finish(w, &r->c, r, root_inlet, 0, 0);
+        release_finish(w, &r->c, r, root_inlet, 0, 0, 0);
     if (w->unwinding || w->released) {
         after_unwind(w); /* stolen or released */
         return;
@@ -431,12 +511,13 @@ void sched_loop(struct worker *w)
 /* ---- The bottom of a release (release.c) ---- */
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet, int gen, int region)
+                    __cilk_inlet_fn inlet, int gen, int region, long pos)
 {
     struct closure *young = w->rel_youngest, *old = w->rel_top;
     old->parent = parent;
     old->parent_gen = gen;
     old->region = region;
+    old->pos = pos;
     old->dst = dst;
     old->inlet = inlet;
 

@@ -34,6 +34,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
     struct closure *c;
     const struct __cilk_desc *d = e->desc;
     bool released = false;
+    int child_region = 0;
+    long pos = 0;
     if (made)
         *made = false;
     if (d->flags & CILK_DESC_THREAD) /* threads.c: no frame, no parent */
@@ -42,7 +44,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
         atomic_load_explicit(&v->bottom, memory_order_relaxed)) {
         /* v is running e's slow clone: e already is a closure. */
         c = (struct closure *)e;
-        closure_count_child(c, c->resume);
+        child_region = closure_count_child(c, c->resume, &pos);
     } else if (d->flags & CILK_DESC_LAZY) {
         /* Released (release.c): a closure that counts its child (in the
          * count of the region of the spawn at c->resume). */
@@ -62,8 +64,10 @@ static struct closure *promote(struct worker *w, struct worker *v,
         atomic_init(&c->join, 1); /* its token */
         closure_init_gens(c, v->last_gen);
         c->region = v->last_region;
+        c->pos = v->last_pos;
         closure_init_regions(c);
-        closure_count_child(c, c->resume); /* the child running on v */
+        /* the child running on v */
+        child_region = closure_count_child(c, c->resume, &pos);
         closure_link_depth(c);
         if (c->depth > sched_max_depth())
             sched_out_of_stack(v); /* the chain grew from v's stack */
@@ -78,7 +82,8 @@ static struct closure *promote(struct worker *w, struct worker *v,
     if (released)
         return c;
     v->last_gen = c->spawn_gen;
-    v->last_region = closure_site_region(c, c->resume);
+    v->last_region = child_region;
+    v->last_pos = pos;
     v->last_stolen = c;
     v->last_dst = closure_site_delivery(c, c->resume);
     v->last_inlet = c->desc->sites[c->resume].inlet;

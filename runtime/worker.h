@@ -44,6 +44,7 @@ struct worker {
     __cilk_inlet_fn last_inlet;
     int last_gen; /* the child's abort generation in last_stolen */
     int last_region; /* the child's sync region in last_stolen */
+    long last_pos; /* the child's position among last_stolen's children */
     /* The closure the owner's scheduler is running now (null while it runs
      * Cilk main's fast clone, once a release left it on the deque, or once
      * a thief took it: worker_forget_stolen_bottom). Written by the owner
@@ -101,6 +102,8 @@ struct worker {
     bool resume_bottom;   /* ...or doomed, down to the running closure's own
                              spawn, where it goes on */
     bool suspended;       /* the slow clone just suspended at a sync */
+    void *top_exn;        /* the exception a computation's top frame threw
+                             (__cilkrt_top_threw), for sched_run_root */
     struct closure *next; /* a closure this worker resumes next */
     /* A release in progress (lazy modes): the closure that started it and
      * the one saved last; parent links lead from the first to the last. */

@@ -14,7 +14,7 @@
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)
 ; CHECK: %frame = call ptr @__cilkrt_frame_alloc(ptr %w, ptr @fib.desc)
-; CHECK: %prof.field = getelementptr inbounds i8, ptr %frame, i64 80
+; CHECK: %prof.field = getelementptr inbounds i8, ptr %frame, i64 112
 ; CHECK: call void @__cilkrt_prof_enter(ptr %prof.field)
 ; CHECK: base:
 ; CHECK-NEXT: call void @__cilkrt_prof_return(ptr %prof.field)
