@@ -190,6 +190,14 @@
 #define CILK_ABI_POP_SLOW "__cilkrt_pop_slow"
 #define CILK_ABI_APPLY "__cilkrt_apply"
 #define CILK_ABI_SYNC "__cilkrt_sync"
+/* result_addr(f): where the slow clone of f, a procedure with an sret
+ * result, makes that result: the address its caller gave, which the fast
+ * clone keeps in the frame at CILK_ABI_FRAME_SRET_OFFSET, when the caller
+ * takes the result in place (a spawn site's in_place, a computation whose
+ * C entry point gave its caller's memory); else f's result field, from
+ * which the runtime delivers it. A C++ object is made in place, never
+ * copied: it may point into itself. */
+#define CILK_ABI_RESULT_ADDR "__cilkrt_result_addr"
 /* C++ exceptions in the parallel modes (llvm-pass/CilkExceptions.cpp,
  * runtime/except.cpp, scheduler.c). An exception is held as a handle (a
  * heap std::exception_ptr) from the landing pad that catches it to the
@@ -372,6 +380,9 @@
 #define CILK_ABI_FRAME_RESUME_OFFSET 8
 #define CILK_ABI_FRAME_RT_WORDS 12 /* 8-byte words private to the runtime */
 #define CILK_ABI_FRAME_HEADER_SIZE (16 + 8 * CILK_ABI_FRAME_RT_WORDS)
+/* A procedure with an sret result: the address its caller gave, right
+ * after the header (CILK_ABI_RESULT_ADDR). */
+#define CILK_ABI_FRAME_SRET_OFFSET CILK_ABI_FRAME_HEADER_SIZE
 
 /* The worker's deque ends, as the fast clone sees them: tail (written by the
  * owner only) at offset 0, head (written by thieves) on its own cache line. */
@@ -461,6 +472,11 @@ struct __cilk_site {
      * (CILK_ABI_REGION_BEGIN, below): 0 for the procedure's own, d for
      * the d-th nested cilk_scope or call of a procedure that spawns. */
     int region;
+    /* The spawn's child makes its aggregate (sret) result in place, in
+     * memory of the parent that never moves (a heap frame's field, the
+     * spawn's own storage): a child that finishes in its slow clone makes
+     * it there too (CILK_ABI_RESULT_ADDR), and the inlet finds it there. */
+    int in_place;
     /* C++: what of the spawn's tail runs when its child threw after the
      * parent was stolen (the tail without the assignment: the arguments'
      * temporaries destroyed), the inlet's signature with a null result;
@@ -511,6 +527,7 @@ int __cilkrt_pop_slow(void *w, void *result);
  * lock, skip the inlet if f aborted since the spawn, keep the lock). */
 void __cilkrt_apply(void *w, struct __cilk_frame *f, int site, void *result);
 int __cilkrt_sync(void *w, struct __cilk_frame *f);
+void *__cilkrt_result_addr(struct __cilk_frame *f);
 /* CILK_ABI_EXN_* above. */
 void *__cilkrt_exn_capture(void *unwind_exception);
 void __cilkrt_exn_rethrow(void *h) __attribute__((__noreturn__));
@@ -527,7 +544,8 @@ void *__cilkrt_alloca(void **list, unsigned long size);
 /* Runs thunk(args) as a computation of its own on the workers (started
  * from the environment's options if none run) and waits for it. The thunk
  * calls a fast clone and leaves its result (size bytes) at tmp; the result
- * of the computation, however it ended, is copied to result. */
+ * of the computation, however it ended, is copied to result, unless tmp is
+ * result (an sret result, made there in every case: CILK_ABI_RESULT_ADDR). */
 int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
                  void *result, unsigned long size);
 void __cilkrt_free_allocas(void **list);

@@ -262,7 +262,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Ptr, I32, Ptr}, false);
   else if (Name == CILK_ABI_SYNC || Name == CILK_ABI_SYNC_THREW)
     Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
-  else if (Name == CILK_ABI_EXN_CAPTURE)
+  else if (Name == CILK_ABI_EXN_CAPTURE || Name == CILK_ABI_RESULT_ADDR)
     Ty = FunctionType::get(Ptr, {Ptr}, false);
   else if (Name == CILK_ABI_POP_THREW || Name == CILK_ABI_EXN_PENDING)
     Ty = FunctionType::get(I32, {Ptr}, false);

@@ -26,6 +26,8 @@
 //     %result = alloca T                     ; sret: the sret parameter
 //     %k = call i32 @__cilkrt_run(ptr @f.entry, ptr %args, ptr <tmp>,
 //                                 ptr %result, i64 sizeof(T))
+//                                 ; sret: <tmp> is %result, where the result
+//                                 ; is made in place (never copied)
 //     %ran = icmp eq i32 %k, 0               ; CILK_RUN_DONE
 //     br i1 %ran, label %done, label %serial
 //   serial:                  ; not run (a profile build's worker called, or
@@ -37,7 +39,7 @@
 //   }
 //
 //   define internal void @f.entry(ptr %args) {   ; on a worker
-//     %p.N = load <param N>, ptr <its field>     ; sret: ptr <tmp>
+//     %p.N = load <param N>, ptr <its field>     ; sret: the caller's
 //     %r = call T @f.fast(%p.0, ...)
 //     store T %r, ptr <tmp>
 //     ret void
@@ -175,7 +177,8 @@ static void emitForward(IRBuilder<> &B, Function &Callee, const Function &F,
 }
 
 /// The struct the C entry point passes to its thunk: each parameter (for
-/// sret, nothing) and then the fast clone's result.
+/// sret, the caller's memory, where the result is made in place) and then
+/// the fast clone's result (unused for sret).
 struct EntryArgs {
   StructType *Ty = nullptr;
   Type *ResultTy = nullptr; // null: void
@@ -221,12 +224,9 @@ static Function *buildThunk(Function &Fast, StringRef Name,
   Value *Tmp = B.CreateStructGEP(E.Ty, Args, E.TmpField, "tmp");
   SmallVector<Value *, 8> Params;
   for (Argument &A : Fast.args())
-    Params.push_back(
-        int(A.getArgNo()) == E.SRet
-            ? Tmp
-            : B.CreateLoad(A.getType(),
-                           B.CreateStructGEP(E.Ty, Args, A.getArgNo()),
-                           "p." + Twine(A.getArgNo())));
+    Params.push_back(B.CreateLoad(A.getType(),
+                                  B.CreateStructGEP(E.Ty, Args, A.getArgNo()),
+                                  "p." + Twine(A.getArgNo())));
   CallInst *Call = B.CreateCall(&Fast, Params);
   Call->setAttributes(interfaceAttributes(Fast, false));
   if (!Fast.getReturnType()->isVoidTy())
@@ -348,12 +348,11 @@ static void buildEntry(Function &Fast, Function &Serial, const Twine &Name) {
   B.SetInsertPoint(Entry);
   Value *Args = B.CreateAlloca(EA.Ty, nullptr, "args");
   for (Argument &A : E->args())
-    if (int(A.getArgNo()) != EA.SRet)
-      B.CreateStore(&A, B.CreateStructGEP(EA.Ty, Args, A.getArgNo()));
+    B.CreateStore(&A, B.CreateStructGEP(EA.Ty, Args, A.getArgNo()));
   Value *Tmp = B.CreateStructGEP(EA.Ty, Args, EA.TmpField, "tmp");
   Value *Result;
-  if (EA.SRet >= 0)
-    Result = E->getArg(EA.SRet);
+  if (EA.SRet >= 0) // made in place: the runtime copies nothing
+    Tmp = Result = E->getArg(EA.SRet);
   else if (EA.ResultTy)
     Result = B.CreateAlloca(EA.ResultTy, nullptr, "result");
   else

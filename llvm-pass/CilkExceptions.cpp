@@ -109,6 +109,26 @@ bool hasCxxPersonality(const Function &F) {
   return P && P->getName() == "__gxx_personality_v0";
 }
 
+bool giveCxxPersonalities(Module &M) {
+  // C++ (a module whose code catches or cleans up, or a mangled name):
+  // C compiled with -fexceptions unwinds as well, but has no C++ library.
+  bool CxxModule = M.getFunction("__gxx_personality_v0") != nullptr;
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.hasPersonalityFn() || F.doesNotThrow() ||
+        !isCilkProcedure(F) ||
+        !(CxxModule || F.getName().starts_with("_Z")))
+      continue;
+    LLVMContext &C = M.getContext();
+    F.setPersonalityFn(cast<Function>(
+        M.getOrInsertFunction("__gxx_personality_v0",
+                              FunctionType::get(Type::getInt32Ty(C), true))
+            .getCallee()));
+    Changed = true;
+  }
+  return Changed;
+}
+
 static FunctionCallee markerFn(Module &M, StringRef Name, bool Throws,
                                ArrayRef<Type *> Params = {}) {
   FunctionCallee FC = M.getOrInsertFunction(
@@ -162,8 +182,17 @@ static CallInst *findSpawnEnd(CallInst *Call) {
   return nullptr;
 }
 
-/// Spawned and synced invokes become calls; a call of the sync marker in
-/// the serial elision.
+/// F's spawned calls and invokes.
+static SmallVector<CallBase *, 8> spawnsIn(Function &F) {
+  SmallVector<CallBase *, 8> Spawns;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+        Spawns.push_back(CB);
+  return Spawns;
+}
+
+/// F's invokes of the sync marker, and with Spawns its spawned invokes.
 static SmallVector<InvokeInst *, 8> spawnAndSyncInvokes(Function &F,
                                                         bool Spawns) {
   SmallVector<InvokeInst *, 8> Invokes;
@@ -201,13 +230,8 @@ bool dropSpawnUnwindEdges(Function &F, bool Spawns) {
 static void freeSlotsOnUnwind(Function &F) {
   LLVMContext &C = F.getContext();
   FunctionCallee Free = slotFreeFn(*F.getParent());
-  SmallVector<CallBase *, 8> Spawns;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
-        Spawns.push_back(CB);
   DominatorTree DT(F);
-  for (CallBase *CB : Spawns) {
+  for (CallBase *CB : spawnsIn(F)) {
     SpawnStatement St;
     if (!findSpawnStatement(CB, St))
       continue;
@@ -288,12 +312,7 @@ bool addExceptionalSyncs(Function &F) {
   // The calls inside spawn statements stay calls: the lowering knows a
   // statement's blocks only as the paths from its call to its end.
   SmallPtrSet<Instruction *, 32> InStatement;
-  SmallVector<CallBase *, 8> Spawns;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
-        Spawns.push_back(CB);
-  for (CallBase *CB : Spawns)
+  for (CallBase *CB : spawnsIn(F))
     if (SpawnStatement St; findSpawnStatement(CB, St))
       InStatement.insert(St.Insts.begin(), St.Insts.end());
 
@@ -344,8 +363,10 @@ bool addExceptionalSyncs(Function &F) {
       if (auto *R = dyn_cast<ResumeInst>(&I))
         Resumes.push_back(R);
       auto *CI = dyn_cast<CallInst>(&I);
+      Function *Callee = CI ? CI->getCalledFunction() : nullptr;
       if (!CI || CI->doesNotThrow() || CI->isInlineAsm() ||
-          isa<IntrinsicInst>(CI) || isSpawn(*CI) || InStatement.count(CI))
+          isa<IntrinsicInst>(CI) || isSpawn(*CI) || InStatement.count(CI) ||
+          (Callee && Callee->getName().starts_with("__cilk"))) // markers
         continue;
       Calls.push_back(CI);
     }
@@ -358,10 +379,15 @@ bool addExceptionalSyncs(Function &F) {
     changeToInvokeAndSplitBasicBlock(CI, OutCatch);
   // An anchor at the entry keeps eh.out in every clone until the lowering
   // is done: a spawn or sync without a pad of its own needs it there.
+  // (After the allocas, before any spawn: the lowering wants a spawned
+  // call followed by a branch.)
   BasicBlock &Entry = F.getEntryBlock();
-  Instruction *Br = Entry.splitBasicBlock(Entry.getTerminator(), "entry.body")
-                        ->getSinglePredecessor()
-                        ->getTerminator();
+  BasicBlock::iterator At = Entry.begin();
+  while (isa<AllocaInst>(*At))
+    ++At;
+  Instruction *Br =
+      Entry.splitBasicBlock(At, "entry.body")->getSinglePredecessor()
+          ->getTerminator();
   InvokeInst::Create(markerFn(M, UNWIND_ANCHOR, /*Throws=*/true),
                      cast<BranchInst>(Br)->getSuccessor(0), OutCatch, {}, "",
                      Br->getIterator())
@@ -627,6 +653,16 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
     I->eraseFromParent();
   }
   removeAnchors(Slow);
+}
+
+void removeExceptionMarkers(Module &M) {
+  for (const char *Name : {UNWIND_ANCHOR, EXN_KEEP_MARKER, EXN_RETHROW_MARKER,
+                           EXN_ESCAPE_MARKER})
+    if (Function *Marker = M.getFunction(Name)) {
+      if (!Marker->use_empty()) // a miscompilation: stop, as CilkSplit does
+        report_fatal_error("the Cilk pass left " + Twine(Name) + " in a clone");
+      Marker->eraseFromParent();
+    }
 }
 
 bool stopAtEscapingExceptions(Module &M, bool Carried) {

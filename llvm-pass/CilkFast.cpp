@@ -117,6 +117,17 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
                  *A->getAllocationSize(DL));
 }
 
+/// An sret procedure's frame keeps the address its caller gave, where its
+/// slow clone makes the result if the caller takes it in place
+/// (cilk-abi.h: CILK_ABI_RESULT_ADDR).
+static void emitSaveSRet(IRBuilder<> &B, const Shape &S, Value *Frame) {
+  if (S.SRet)
+    B.CreateAlignedStore(S.SRet,
+                         fieldAddr(B, Frame, CILK_ABI_FRAME_SRET_OFFSET,
+                                   "sret.addr"),
+                         Align(8));
+}
+
 static ReturnInst *createDummyReturn(Function &F, BasicBlock *BB) {
   F.removeRetAttrs(poisonIntolerantRetAttrs());
   Type *Ty = F.getReturnType();
@@ -181,6 +192,7 @@ static FastFrame emitFrameOnEntry(Shape &S, bool StackFrame) {
   B.CreateAlignedStore(S.Desc,
                        fieldAddr(B, FF.Frame, CILK_ABI_FRAME_DESC_OFFSET),
                        Align(8));
+  emitSaveSRet(B, S, FF.Frame);
   if (S.HeapFrame) {
     SmallVector<std::pair<AllocaInst *, uint64_t>, 8> Fields;
     for (AllocaInst *A : S.Fields)
@@ -317,6 +329,7 @@ static BasicBlock *emitReleaseBlock(Shape &S, const FastFrame &FF,
   if (!Frame) {
     Frame = B.CreateCall(getRuntimeFn(M, CILK_ABI_CLOSURE_NEW), {S.Desc},
                          "closure");
+    emitSaveSRet(B, S, Frame);
     for (AllocaInst *A : Live)
       emitSaveField(B, S, Frame, A);
   }

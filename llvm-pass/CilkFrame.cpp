@@ -301,8 +301,9 @@ bool buildFrame(Shape &S) {
     }
   }
 
-  // The layout: the ABI header, the regions' counts, then each field at
-  // its alloca's alignment, then the slow clone's result. Explicit i8
+  // The layout: the ABI header, an sret result's address, the regions'
+  // counts, then each field at its alloca's alignment, then the slow
+  // clone's result. Explicit i8
   // padding keeps every offset where fieldAddr() expects it.
   LLVMContext &C = F.getContext();
   StructType *Header = StructType::getTypeByName(C, "cilk.frame");
@@ -330,6 +331,11 @@ bool buildFrame(Shape &S) {
     MaxAlign = std::max(MaxAlign, Al);
     return At;
   };
+  // The address the caller gave for an sret result, first (the runtime
+  // finds it there).
+  if (S.SRet &&
+      Place(PointerType::getUnqual(C), Align(8)) != CILK_ABI_FRAME_SRET_OFFSET)
+    report_fatal_error("the sret address is not where cilk-abi.h says");
   // The runtime's counts of children, one per nested sync region.
   if (S.NumRegions)
     S.RegionsOffset =

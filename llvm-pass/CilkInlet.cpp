@@ -44,7 +44,8 @@
 //       ; (CilkPortable.cpp), null for any other, id FNV-1a of f, and
 //       ; code the code hash of f (codeHash), 0 for any other
 //   @f.sites = internal constant [N x %cilk.site] [ { ptr inlet, i32 kind,
-//       i32 offset, i32 args size, i32 region, ptr unwind }, ... ]
+//       i32 offset, i32 args size, i32 region, i32 in place, ptr unwind },
+//       ... ]
 //       ; unwind: @f.unwind.N, the inlet without what needs the result
 //       ; (C++: the spawn's temporaries destroyed after a child threw)
 //                                    ; indexed by resume index
@@ -230,7 +231,8 @@ static Function *buildFrameInlet(Shape &S, SuspendPoint &P) {
   return In;
 }
 
-/// The unwind inlet of In (C++): a copy without what uses the result, run
+/// The unwind inlet of In (C++): a copy without what uses the result (the
+/// result parameter, or a result made in place: CILK_RESULT_USE_MD), run
 /// when the child threw after the parent was stolen: the spawn's argument
 /// temporaries still end there, its result never began. Null if no call
 /// is left (nothing to destroy).
@@ -243,6 +245,10 @@ static Function *buildUnwindInlet(Function *In) {
   SmallPtrSet<Instruction *, 16> Seen;
   for (User *Us : U->getArg(1)->users())
     Work.push_back(cast<Instruction>(Us));
+  for (BasicBlock &BB : *U) // a result made in place: its users
+    for (Instruction &I : BB)
+      if (I.getMetadata(CILK_RESULT_USE_MD))
+        Work.push_back(&I);
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();
     if (!Seen.insert(I).second)
@@ -278,8 +284,8 @@ void buildInletsAndDescriptor(Shape &S) {
 
   StructType *SiteTy = StructType::getTypeByName(C, "cilk.site");
   if (!SiteTy)
-    SiteTy =
-        StructType::create(C, {Ptr, I32, I32, I32, I32, Ptr}, "cilk.site");
+    SiteTy = StructType::create(C, {Ptr, I32, I32, I32, I32, I32, Ptr},
+                                "cilk.site");
   StructType *DescTy = StructType::getTypeByName(C, "cilk.desc");
   if (!DescTy)
     DescTy = StructType::create(
@@ -313,7 +319,8 @@ void buildInletsAndDescriptor(Shape &S) {
         SiteTy, {Inlet, ConstantInt::get(I32, P.Inlet ? P.DstKind : 0),
                  ConstantInt::get(I32, Off),
                  ConstantInt::get(I32, ArgsEnd ? ArgsEnd - Off : 0),
-                 ConstantInt::get(I32, P.Region), Unwind}));
+                 ConstantInt::get(I32, P.Region),
+                 ConstantInt::get(I32, P.InPlace), Unwind}));
   }
   // Indolent resume points before a call deliver nothing; they are in
   // the call's region.
@@ -323,7 +330,7 @@ void buildInletsAndDescriptor(Shape &S) {
       Sites[P.RespawnIndex] = ConstantStruct::get(
           SiteTy, {Constant::getNullValue(Ptr), ConstantInt::get(I32, 0),
                    ConstantInt::get(I32, 0), ConstantInt::get(I32, 0),
-                   ConstantInt::get(I32, P.Region),
+                   ConstantInt::get(I32, P.Region), ConstantInt::get(I32, 0),
                    Constant::getNullValue(Ptr)});
   auto *SitesTy = ArrayType::get(SiteTy, Sites.size());
   auto *SitesGV = new GlobalVariable(M, SitesTy, true,

@@ -97,6 +97,9 @@ bool isVisibleToOtherFiles(const llvm::Function &F);
 /// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
 /// ABI type (CilkABI.cpp).
 llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
+/// A call of a spawn's tail that works on a result made in place
+/// (CilkPrepare.cpp), which a child that threw never made.
+inline constexpr const char *CILK_RESULT_USE_MD = "cilk.result.use";
 /// aligned_alloc and free, for a spawn's own storage (CilkTail.cpp).
 llvm::FunctionCallee slotAllocFn(llvm::Module &M);
 llvm::FunctionCallee slotFreeFn(llvm::Module &M);
@@ -130,6 +133,9 @@ bool anchorUnwindEdges(llvm::Function &F);
 /// personality (CilkExceptions.cpp): each landing pad syncs first, and
 /// what would unwind out of F reaches eh.out, which syncs too.
 bool addExceptionalSyncs(llvm::Function &F);
+/// After the split: the markers above are gone from every clone; their
+/// declarations go too.
+void removeExceptionMarkers(llvm::Module &M);
 /// Metadata of a sync marker that waits for the children of every region.
 inline constexpr const char *CILK_SYNC_ALL_MD = "cilk.sync.all";
 /// Race and profile builds, and the functions of other languages (C with
@@ -140,6 +146,10 @@ bool stopAtEscapingExceptions(llvm::Module &M, bool Carried);
 /// F is C++'s (its personality routine): the parallel modes carry its
 /// children's exceptions.
 bool hasCxxPersonality(const llvm::Function &F);
+/// The parallel modes, first (CilkExceptions.cpp): a C++ procedure that
+/// may unwind but has no landing pad (so no personality routine) gets
+/// C++'s, so that a child's exception is carried through it too.
+bool giveCxxPersonalities(llvm::Module &M);
 /// The serial meaning of the keywords that concern children in F (no child
 /// is ever outstanding): `abort;` and the inlet markers go, SYNCHED is 1
 /// (CilkSerial.cpp). Sync markers stay.

@@ -152,6 +152,8 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
+  if (TheMode != Mode::Serial && Instr == Instrument::None)
+    Changed |= giveCxxPersonalities(M);
   Changed |= lowerSpawnedStatements(M, TheMode, Instr);
   Changed |= lowerReducers(M, TheMode, Instr);
   Changed |= lowerCilkFors(M, TheMode, Instr);
@@ -165,6 +167,8 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   // know a spawn as a call only.
   bool Unwinds = TheMode == Mode::Serial && Instr == Instrument::None;
   bool Carries = TheMode != Mode::Serial && Instr == Instrument::None;
+  if (Carries) // the procedures the lowerings above made, too
+    Changed |= giveCxxPersonalities(M);
   for (Function &F : M)
     if (isCilkProcedure(F)) {
       if (Carries && hasCxxPersonality(F)) {

@@ -105,12 +105,24 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
   for (unsigned I = 0; I < Call->arg_size(); ++I)
     if (Call->paramHasAttr(I, Attribute::StructRet)) {
       Value *Dst = Call->getArgOperand(I)->stripPointerCasts();
-      if (auto *A = dyn_cast<AllocaInst>(Dst);
-          A && addressEscapesBesides(A, Call))
+      auto *A = dyn_cast<AllocaInst>(Dst);
+      auto *Slot = dyn_cast<CallInst>(Dst);
+      if ((A && addressEscapesBesides(A, Call)) ||
+          (Slot && Slot->getMetadata(CILK_SLOT_MD))) {
+        P.InPlace = true; // a child stolen meanwhile makes it there too
+        // What the tail does with the result (its assignment, its
+        // destructor): not for a child that threw, which made none
+        // (CilkInlet.cpp: the unwind inlet). The storage is freed still.
+        if (Found)
+          for (User *U : Dst->users())
+            if (auto *CB = dyn_cast<CallBase>(U);
+                CB && St.Insts.count(CB) &&
+                CB->getCalledFunction() !=
+                    slotFreeFn(*S.F->getParent()).getCallee())
+              CB->setMetadata(CILK_RESULT_USE_MD,
+                              MDNode::get(CB->getContext(), {}));
         continue;
-      if (auto *Slot = dyn_cast<CallInst>(Dst);
-          Slot && Slot->getMetadata(CILK_SLOT_MD))
-        continue;
+      }
       P.ResultMemory = dyn_cast<AllocaInst>(
           Call->getArgOperand(I)->stripPointerCasts());
       if (!P.ResultMemory ||
@@ -425,24 +437,59 @@ static void localizeSRet(Shape &S) {
     return;
   Function &F = *S.F;
   // Only a result written before some suspend point needs it; `return b;`
-  // after the last sync copies into the caller's memory directly.
+  // after the last sync copies into the caller's memory directly. A
+  // landing pad's sync (CilkExceptions.cpp) does not count: an exception
+  // took the place of the result, which the frame makes again, if at all,
+  // after it.
   SmallVector<Instruction *, 8> Suspends;
   for (Instruction &I : instructions(F))
-    if (isSuspendCall(I))
+    if (isSuspendCall(I) && !I.getMetadata(CILK_SYNC_ALL_MD))
       Suspends.push_back(&I);
+  // clang keeps the address in a slot of its own (`%result.ptr`), stored
+  // on entry, before any spawn: its loads are the address itself.
+  for (User *U : make_early_inc_range(SRet->users())) {
+    auto *St = dyn_cast<StoreInst>(U);
+    auto *Slot = St && St->getValueOperand() == SRet
+                     ? dyn_cast<AllocaInst>(St->getPointerOperand())
+                     : nullptr;
+    if (!Slot || !all_of(Slot->users(), [&](User *SU) {
+          return SU == St || isa<LoadInst>(SU) || isa<DbgInfoIntrinsic>(SU);
+        }))
+      continue;
+    for (User *SU : make_early_inc_range(Slot->users()))
+      if (auto *L = dyn_cast<LoadInst>(SU)) {
+        L->replaceAllUsesWith(SRet);
+        L->eraseFromParent();
+      }
+    St->eraseFromParent();
+  }
+  // A C++ object the program makes with calls (a constructor, a named
+  // return value's or the return statement's) may point into itself, and
+  // must not move, as the copy at the return would move it: it is made in
+  // the caller's memory, which a caller that may be stolen or released
+  // keeps where it cannot move (its temporary's destructor makes its
+  // address escape: a spawn site's in_place, a heap frame's field or the
+  // spawn's own storage; a computation's caller), and a slow clone makes
+  // its result there too (CILK_ABI_RESULT_ADDR). (C's structs, which C
+  // code makes through calls too, keep the local: nothing points into
+  // them.)
+  bool Cxx = hasCxxPersonality(F);
   SmallVector<Value *, 8> Ptrs{SRet};
-  bool BeforeSuspend = false;
-  while (!Ptrs.empty() && !BeforeSuspend) {
+  bool BeforeSuspend = false, Made = false;
+  while (!Ptrs.empty() && !Made) {
     for (User *U : Ptrs.pop_back_val()->users()) {
       auto *I = cast<Instruction>(U);
       if (isa<GetElementPtrInst>(I) || isa<CastInst>(I))
         Ptrs.push_back(I);
+      if (auto *CB = dyn_cast<CallBase>(I);
+          CB && !isa<IntrinsicInst>(CB) && !isSpawn(*CB) && Cxx)
+        Made = true;
       BeforeSuspend |= any_of(Suspends, [&](Instruction *Sp) {
         return isPotentiallyReachable(I, Sp);
       });
     }
   }
-  if (!BeforeSuspend)
+  if (!BeforeSuspend || Made)
     return;
   Type *Ty = SRet->getParamStructRetType();
   Align Al = SRet->getParamAlign().valueOrOne();

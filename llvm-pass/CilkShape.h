@@ -73,6 +73,11 @@ struct SuspendPoint {
   bool TailReadsDst = false;              // `x op= spawn`: reads old value
   /// The memory the spawned call writes its result to (its sret argument).
   llvm::AllocaInst *ResultMemory = nullptr;
+  /// The spawned call's sret result is made in memory of this frame that
+  /// never moves (a heap frame's field, the spawn's own storage), which
+  /// the tail reads: nothing is delivered (cilk-abi.h: the site's
+  /// in_place).
+  bool InPlace = false;
   /// Allocas the tail uses for itself only (clang's coercion temporaries).
   llvm::SmallVector<llvm::AllocaInst *, 2> TailTemps;
   /// Values from before the call that the tail uses, each saved in a frame
@@ -138,6 +143,8 @@ struct Shape {
   /// The slow clone's result: F's return type, or the sret pointee type.
   llvm::Type *RetTy = nullptr;
   uint64_t RetvalOffset = 0;
+  /// The sret parameter, whose value the fast clone keeps in the frame at
+  /// CILK_ABI_FRAME_SRET_OFFSET (emitSaveSRet).
   llvm::Argument *SRet = nullptr;
 
   llvm::Function *Slow = nullptr;

@@ -36,7 +36,8 @@
 // emitReleasedCheck), and a frame released before a spawn (indolent)
 // resumes at the call, `spawn.N`, with resume index N' > every N.
 //
-// `ret %v` stores %v into the frame's result field for the runtime.
+// `ret %v` stores %v into the frame's result field for the runtime; an
+// sret result is made at `call ptr @__cilkrt_result_addr(ptr %frame)`.
 //
 // A procedure with user inlets or abort (Shape::Atomic) holds its frame's
 // lock while its code runs: taken at entry and after each spawn or sync
@@ -132,8 +133,15 @@ void buildSlowClone(Shape &S) {
   IRBuilder<> B(Entry);
   Value *W = emitLoadWorker(B);
 
-  Value *RetP = S.RetTy ? fieldAddr(B, Frame, S.RetvalOffset, "retval")
-                        : nullptr;
+  // An aggregate result is made where the runtime says: the frame's result
+  // field, or the memory of a computation's caller (a C++ object may point
+  // into itself: it is made in its place, never copied there).
+  Value *RetP = nullptr;
+  if (S.SRet)
+    RetP = B.CreateCall(getRuntimeFn(M, CILK_ABI_RESULT_ADDR), {Frame},
+                        "retval");
+  else if (S.RetTy)
+    RetP = fieldAddr(B, Frame, S.RetvalOffset, "retval");
   if (S.SRet)
     Frame->replaceUsesWithIf(RetP, [&](Use &U) { return U.getUser() != RetP; });
 

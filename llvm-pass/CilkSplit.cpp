@@ -72,6 +72,7 @@ bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
   for (const char *Name : {CILK_ABI_SYNC_MARKER, CILK_POLL_MARKER})
     if (Function *Marker = M.getFunction(Name); Marker && Marker->use_empty())
       Marker->eraseFromParent();
+  removeExceptionMarkers(M);
   // A miscompiled parallel program fails one run in a thousand: stop here
   // instead.
   if (Changed && verifyModule(M, &errs()))

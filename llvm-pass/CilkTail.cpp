@@ -31,6 +31,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -363,9 +364,12 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
                                  AllocaInst *&ResultMem,
                                  SmallPtrSetImpl<Value *> &Slots) {
   BasicBlock *BB = Call->getParent();
-  if (none_of(successors(BB),
-              [&](BasicBlock *S) { return isPotentiallyReachable(S, BB); }))
-    return; // not in a loop: its locals serve one spawn
+  Function &F = *BB->getParent();
+  DominatorTree DT(F);
+  // Not in a loop: its locals serve one spawn. (A search from the
+  // successors would give up in a large function, and call it one.)
+  if (!LoopInfo(DT).getLoopFor(BB))
+    return;
   SmallSetVector<AllocaInst *, 4> Objects;
   for (Value *Arg : Call->args())
     if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Arg));
@@ -373,8 +377,6 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
       Objects.insert(A);
   if (Objects.empty())
     return;
-  Function &F = *BB->getParent();
-  DominatorTree DT(F);
   Module &M = *F.getParent();
   const DataLayout &DL = M.getDataLayout();
   LLVMContext &C = M.getContext();
@@ -400,8 +402,11 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
           if (!First || DT.dominates(I, First))
             First = I;
         } else if (I != Call && !St.Insts.count(I) &&
-                   isPotentiallyReachable(UB, BB)) {
-          Ours = false; // used again by the procedure
+                   DT.isReachableFromEntry(UB)) {
+          // Used after the statement, or in another iteration: the
+          // procedure's own (a landing pad, out of the CFG while the
+          // statements are found, destroys a temporary: the slot serves).
+          Ours = false;
           break;
         }
         Uses.push_back(I);

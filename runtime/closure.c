@@ -107,6 +107,14 @@ void closure_apply(struct closure *p, __cilk_inlet_fn inlet, void *dst,
     closure_drop_delivery(p, inlet, dst);
 }
 
+void *__cilkrt_result_addr(struct __cilk_frame *f)
+{
+    struct closure *c = (struct closure *)f;
+    if (c->in_place)
+        return *(void **)((char *)c + CILK_ABI_FRAME_SRET_OFFSET);
+    return (char *)c + c->desc->retval_offset;
+}
+
 void closure_init_gens(struct closure *c, int gen)
 {
     atomic_init(&c->lock, 0);
@@ -116,6 +124,7 @@ void closure_init_gens(struct closure *c, int gen)
     c->depth = 0;
     c->hyper = NULL;
     c->region = 0;
+    c->in_place = 0;
     c->exn = NULL;
     c->exn_pos = 0;
     atomic_init(&c->nlinked, 0);
@@ -214,8 +223,9 @@ void closure_complete(struct worker *w, struct closure *c)
         closure_deposit_exn(p, c->exn, c->pos);
         closure_unwind_delivery(p, c->inlet, c->dst);
     } else {
-        closure_apply(p, c->inlet, c->dst,
-                      (char *)c + c->desc->retval_offset, c->parent_gen);
+        closure_apply(p, c->inlet, c->dst, __cilkrt_result_addr(
+                                               (struct __cilk_frame *)c),
+                      c->parent_gen);
     }
     int region = c->region;
     if (w)

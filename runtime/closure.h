@@ -68,7 +68,9 @@ struct closure {
     /* The sync region of the parent's spawn of this closure (cilk-abi.h:
      * struct __cilk_site): the parent's count that its end lowers. */
     int region;
-    int unused;
+    /* Its parent takes its sret result in place (cilk-abi.h:
+     * CILK_ABI_RESULT_ADDR). */
+    int in_place;
     /* C++ exceptions (cilk-abi.h: CILK_ABI_EXN_*): the exception waiting
      * for this closure's next sync, a handle (except.cpp), and its place
      * in serial order: the position of the child that threw it, or
@@ -159,6 +161,11 @@ void closure_init_regions(struct closure *c);
  * children are linked in the order of their spawns) in *pos. Caller: the
  * one who links the child to c, before c can sync. */
 int closure_count_child(struct closure *c, int site, long *pos);
+/* The child of c spawned at `site` makes its result in place. */
+static inline int closure_site_in_place(const struct closure *c, int site)
+{
+    return c->desc->sites[site].in_place;
+}
 /* True if no child of c is outstanding, of any region (SYNCHED). */
 bool closure_all_synced(struct closure *c);
 

@@ -42,6 +42,7 @@ static void link_child(struct closure *child, struct closure *p, int site)
     child->dst = closure_site_delivery(p, site);
     child->inlet = p->desc->sites[site].inlet;
     child->region = closure_count_child(p, site, &child->pos);
+    child->in_place = closure_site_in_place(p, site);
 }
 
 struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d)
@@ -98,7 +99,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
     struct closure *parent;
     void *dst;
     __cilk_inlet_fn inlet;
-    int gen, region;
+    int gen, region, in_place;
     long pos;
 
     spin_lock(&w->lock);
@@ -108,6 +109,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
          * child, and is no longer what this worker runs. Counting the
          * child under the lock keeps a thief from taking c first. */
         region = closure_count_child(c, c->resume, &pos);
+        in_place = closure_site_in_place(c, c->resume);
         atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
         parent = c;
         dst = closure_site_delivery(c, c->resume);
@@ -122,9 +124,10 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
         gen = w->last_gen;
         region = w->last_region;
         pos = w->last_pos;
+        in_place = w->last_in_place;
         w->last_stolen = NULL; /* delivered through the release */
         worker_forget_stolen_bottom(w);
     }
     spin_unlock(&w->lock);
-    release_finish(w, parent, dst, inlet, gen, region, pos);
+    release_finish(w, parent, dst, inlet, gen, region, pos, in_place);
 }

@@ -46,12 +46,21 @@ __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
 void (*sched_run_thread)(struct worker *w, struct closure *c);
 
+/* The C entry point of a procedure with an sret result gave its caller's
+ * memory for tmp and result: the top frame makes the result there, in
+ * every case (cilk-abi.h: CILK_ABI_RESULT_ADDR). */
+static int root_in_place(const struct root *r)
+{
+    return r->size && r->tmp == r->result;
+}
+
 /* A top frame stolen or released delivers its result into its root. */
 static void root_inlet(void *dst, const void *result, void *frame)
 {
     (void)frame;
     struct root *r = dst;
-    memcpy(r->result, result, r->size);
+    if (result != r->result) /* not made in place */
+        memcpy(r->result, result, r->size);
 }
 
 /* ---- Owner side of the deque ---- */
@@ -448,6 +457,7 @@ void sched_run_root(struct worker *w, struct root *r)
     w->last_gen = 0;
     w->last_region = 0;
     w->last_pos = 0;
+    w->last_in_place = root_in_place(r);
     spin_unlock(&w->lock);
     hyper_root_enter(w, r->hseg);
     sched_stress_self(w, 100); /* the top frame's first check releases */
@@ -460,14 +470,15 @@ void sched_run_root(struct worker *w, struct root *r)
     }
     stack_returned(w);
     if (w->rel_top) /* the top frame was released; its closure goes on */
-        release_finish(w, &r->c, r, root_inlet, 0, 0, 0);
+        release_finish(w, &r->c, r, root_inlet, 0, 0, 0, root_in_place(r));
     if (w->unwinding || w->released) {
         after_unwind(w); /* stolen or released */
         return;
     }
     if (hyper_on)
         hyper_deposit(w);
-    memcpy(r->result, r->tmp, r->size);
+    if (r->tmp != r->result)
+        memcpy(r->result, r->tmp, r->size);
     sched_root_finish(r);
 }
 
@@ -511,13 +522,15 @@ void sched_loop(struct worker *w)
 /* ---- The bottom of a release (release.c) ---- */
 
 void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet, int gen, int region, long pos)
+                    __cilk_inlet_fn inlet, int gen, int region, long pos,
+                    int in_place)
 {
     struct closure *young = w->rel_youngest, *old = w->rel_top;
     old->parent = parent;
     old->parent_gen = gen;
     old->region = region;
     old->pos = pos;
+    old->in_place = in_place;
     old->dst = dst;
     old->inlet = inlet;
 

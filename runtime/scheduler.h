@@ -153,10 +153,12 @@ void sched_stop_doomed(struct closure *f);
 /* Owner, at the bottom of a release (release.c, or a computation's top
  * frame in scheduler.c): links the oldest released closure to (parent,
  * dst, inlet, its abort generation gen, sync region and position in
- * parent, which counts it already), pushes the others oldest first and makes the
+ * parent, which counts it already, and whether the parent takes its
+ * result in place), pushes the others oldest first and makes the
  * youngest w->next. */
 void release_finish(struct worker *w, struct closure *parent, void *dst,
-                    __cilk_inlet_fn inlet, int gen, int region, long pos);
+                    __cilk_inlet_fn inlet, int gen, int region, long pos,
+                    int in_place);
 /* Stress mode, after w's release pushed its closures (steal.c): w steals
  * the oldest entry of its own deque as a thief would (none if that is a
  * thread's closure), or if it pushed none the closure it was to resume

@@ -65,6 +65,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
         closure_init_gens(c, v->last_gen);
         c->region = v->last_region;
         c->pos = v->last_pos;
+        c->in_place = v->last_in_place;
         closure_init_regions(c);
         /* the child running on v */
         child_region = closure_count_child(c, c->resume, &pos);
@@ -84,6 +85,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
     v->last_gen = c->spawn_gen;
     v->last_region = child_region;
     v->last_pos = pos;
+    v->last_in_place = closure_site_in_place(c, c->resume);
     v->last_stolen = c;
     v->last_dst = closure_site_delivery(c, c->resume);
     v->last_inlet = c->desc->sites[c->resume].inlet;

@@ -16,6 +16,7 @@
 // CHECK: value: 0 of 100 values caught, sum 4950
 // CHECK: entry: caught 'through C 5'
 // CHECK: for: caught 'iteration 5'
+// CHECK: thread: caught 'thrower 3'
 // CHECK: live objects 0
 // An exception that no handler catches ends the program as in C++.
 // RUN: %cilkcc -x c++ -std=c++17 -fplugin-arg-cilk-mode=eager %s -o %t.eager %cilkrt -lstdc++
@@ -31,6 +32,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 static std::atomic<int> live;
@@ -228,6 +230,35 @@ static void loop_for() {
   }
 }
 
+static void thrower(int i) {
+  usleep(i == 3 ? 1000 : 0);
+  if (i >= 3)
+    throw std::runtime_error("thrower " + std::to_string(i));
+}
+
+// No landing pad of its own (no object to destroy, no try): the pass
+// gives it C++'s personality routine, so the children's exception is
+// carried through it all the same.
+static void spawn_throwers() {
+  for (int i = 0; i < 8; ++i)
+    cilk_spawn thrower(i);
+  cilk_sync;
+}
+
+// A computation started from a std::thread of the program's own.
+static void from_thread() {
+  std::string got;
+  std::thread t([&] {
+    try {
+      spawn_throwers();
+    } catch (const std::exception &e) {
+      got = e.what();
+    }
+  });
+  t.join();
+  std::printf("thread: caught '%s'\n", got.c_str());
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !std::strcmp(argv[1], "uncaught")) {
     walk(0, 100);
@@ -242,6 +273,7 @@ int main(int argc, char **argv) {
   values();
   entry();
   loop_for();
+  from_thread();
   std::printf("live objects %d\n", live.load());
   return 0;
 }

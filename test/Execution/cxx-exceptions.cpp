@@ -25,13 +25,15 @@
 // UNCAUGHT: terminate called after throwing an instance of 'std::runtime_error'
 #include <cilk/cilk.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
 
-static int destroyed;
+// Atomic: `cross`'s child and continuation may destroy theirs at once.
+static std::atomic<int> destroyed;
 struct Noisy {
   ~Noisy() { ++destroyed; }
 };
@@ -81,7 +83,7 @@ static void cross(bool uncaught) {
     cilk_sync;
     std::printf("not reached %ld %ld\n", a, b);
   } catch (const std::exception &e) {
-    std::printf("caught %s after destroying %d\n", e.what(), destroyed);
+    std::printf("caught %s after destroying %d\n", e.what(), destroyed.load());
   }
 }
 

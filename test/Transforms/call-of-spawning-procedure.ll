@@ -49,7 +49,7 @@ attributes #0 = { "cilk" }
 ; SERIAL-LABEL: define i32 @caller(
 ; SERIAL: %r = call i32 @fib(i32 %n){{$}}
 
-; CHECK: @fib.sites = internal constant [5 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @fib.inlet.1, i32 1, i32 {{[0-9]+}}, i32 0, i32 0, ptr null }, %cilk.site { ptr @fib.inlet.2, i32 1, i32 {{[0-9]+}}, i32 0, i32 1, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, ptr null }, %cilk.site zeroinitializer]
+; CHECK: @fib.sites = internal constant [5 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @fib.inlet.1, i32 1, i32 {{[0-9]+}}, i32 0, i32 0, i32 0, ptr null }, %cilk.site { ptr @fib.inlet.2, i32 1, i32 {{[0-9]+}}, i32 0, i32 1, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null }, %cilk.site zeroinitializer]
 ; CHECK: @fib.desc = {{.*}}, i32 1, i32 112 }
 ; CHECK-NOT: __cilk_region
 

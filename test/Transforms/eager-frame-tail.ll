@@ -42,7 +42,7 @@ declare void @__cilk_sync_marker()
 attributes #0 = { "cilk" }
 !0 = !{}
 
-; CHECK: @g.sites = {{.*}} %cilk.site { ptr @g.inlet.1, i32 3, i32 [[D:[0-9]+]], i32 8, i32 0, ptr null }
+; CHECK: @g.sites = {{.*}} %cilk.site { ptr @g.inlet.1, i32 3, i32 [[D:[0-9]+]], i32 8, i32 0, i32 0, ptr null }
 ; A heap frame (flags CILK_DESC_HEAP_FRAME):
 ; CHECK: @g.desc = {{.*}} ptr @g.slow, i32 {{[0-9]+}}, i32 1,
 

@@ -30,7 +30,7 @@ attributes #0 = { "cilk" }
 !0 = !{}
 
 ; The site's destination is the address saved at offset D (CILK_DST_POINTER).
-; CHECK: @fill.sites = {{.*}} %cilk.site { ptr @fill.inlet.1, i32 2, i32 [[D:[0-9]+]], i32 0, i32 0, ptr null }
+; CHECK: @fill.sites = {{.*}} %cilk.site { ptr @fill.inlet.1, i32 2, i32 [[D:[0-9]+]], i32 0, i32 0, i32 0, ptr null }
 ; CHECK-SAME: %cilk.site zeroinitializer]
 ; A heap frame (flags CILK_DESC_HEAP_FRAME):
 ; CHECK: @fill.desc = {{.*}} ptr @fill.slow, i32 {{[0-9]+}}, i32 1,

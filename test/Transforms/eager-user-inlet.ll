@@ -68,7 +68,7 @@ attributes #0 = { "cilk" }
 
 ; The descriptor: site 1 delivers into the frame (3), its argument is the
 ; 4 bytes at [[ARGS]], and the procedure is atomic (CILK_DESC_ATOMIC, 4).
-; CHECK: @best.sites = internal constant [3 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @best.inlet.1, i32 3, i32 [[ARGS:[0-9]+]], i32 4, i32 0, ptr null }
+; CHECK: @best.sites = internal constant [3 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @best.inlet.1, i32 3, i32 [[ARGS:[0-9]+]], i32 4, i32 0, i32 0, ptr null }
 ; CHECK: @best.desc = internal constant %cilk.desc { ptr @best.slow, i32 {{[0-9]+}}, i32 4,
 
 ; CHECK-LABEL: define i32 @best.fast(

@@ -50,7 +50,7 @@ attributes #0 = { "cilk" }
 !0 = !{}
 
 ; CHECK-NOT: __cilk_region
-; CHECK-DAG: @scopes.sites = internal constant [7 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site zeroinitializer, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, ptr null }, %cilk.site zeroinitializer]
+; CHECK-DAG: @scopes.sites = internal constant [7 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site zeroinitializer, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null }, %cilk.site zeroinitializer]
 ; The counts of regions 1 and 2 right after the header: 16 bytes at 80.
 ; CHECK-DAG: @scopes.desc = internal constant %cilk.desc { ptr @scopes.slow, i32 128, {{.*}}, i32 2, i32 112 }
 ; CHECK-DAG: @unbalanced.sites = internal constant [5 x %cilk.site] zeroinitializer
