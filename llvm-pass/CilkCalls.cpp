@@ -20,6 +20,23 @@
 //   call void @__cilk_region_end()
 //   %r.synced = load T, ptr %g.result             ; replaces %r's uses
 //
+// C++: a call in the scope of a destructor or `try` is an invoke; it becomes
+// a spawned invoke whose statement goes on in its normal destination, and
+// the sync an invoke of the same landing pad (the callee's exception comes
+// out of it):
+//
+//   %r = invoke T @g(args) to label %cont unwind label %lpad
+// ->
+//   call void @__cilk_region_begin()
+//   %r = invoke T @g(args) to label %cont unwind label %lpad, !cilk.spawn !0
+// cont:
+//   store T %r, ptr %g.result
+//   call void @__cilk_spawn_end()
+//   invoke void @__cilk_sync_marker() to label %synced unwind label %lpad
+// synced:
+//   call void @__cilk_region_end()
+//   %r.synced = load T, ptr %g.result
+//
 // The sync waits for g only: the caller's earlier children go on running
 // until its next cilk_sync, as in OpenCilk, and the code after the call
 // runs in parallel with them. A procedure that calls one that spawns is
@@ -42,15 +59,33 @@ using namespace llvm;
 
 namespace cilk {
 
-static void spawnAndSync(CallInst *Call) {
+static void spawnAndSync(CallBase *Call) {
   Function &F = *Call->getFunction();
   Module &M = *F.getParent();
   Call->setMetadata(CILK_ABI_SPAWN_MD, MDNode::get(M.getContext(), {}));
   IRBuilder<>(Call).CreateCall(getRuntimeFn(M, CILK_ABI_REGION_BEGIN));
-  IRBuilder<> B(Call->getNextNode());
+  // C++: a call in the scope of a destructor or `try` is an invoke; its
+  // statement goes on in its normal destination, and its sync, which
+  // throws the child's exception, unwinds where the call did.
+  auto *II = dyn_cast<InvokeInst>(Call);
+  IRBuilder<> B(II ? &*II->getNormalDest()->getFirstInsertionPt()
+                   : Call->getNextNode());
+  auto EmitSync = [&] {
+    if (!II) {
+      B.CreateCall(getRuntimeFn(M, CILK_ABI_SYNC_MARKER));
+      return;
+    }
+    Instruction *At = &*B.GetInsertPoint();
+    BasicBlock *Rest = At->getParent()->splitBasicBlock(At, "synced");
+    Instruction *Br = Rest->getSinglePredecessor()->getTerminator();
+    InvokeInst::Create(getRuntimeFn(M, CILK_ABI_SYNC_MARKER), Rest,
+                       II->getUnwindDest(), {}, "", Br->getIterator());
+    Br->eraseFromParent();
+    B.SetInsertPoint(Rest, Rest->getFirstInsertionPt());
+  };
   if (Call->getType()->isVoidTy()) {
     B.CreateCall(getRuntimeFn(M, CILK_ABI_SPAWN_END));
-    B.CreateCall(getRuntimeFn(M, CILK_ABI_SYNC_MARKER));
+    EmitSync();
     B.CreateCall(getRuntimeFn(M, CILK_ABI_REGION_END));
     return;
   }
@@ -60,7 +95,7 @@ static void spawnAndSync(CallInst *Call) {
                       Call->getCalledFunction()->getName() + ".result");
   StoreInst *Store = B.CreateStore(Call, Slot);
   B.CreateCall(getRuntimeFn(M, CILK_ABI_SPAWN_END));
-  B.CreateCall(getRuntimeFn(M, CILK_ABI_SYNC_MARKER));
+  EmitSync();
   B.CreateCall(getRuntimeFn(M, CILK_ABI_REGION_END));
   LoadInst *Synced =
       B.CreateLoad(Call->getType(), Slot, Call->getName() + ".synced");
@@ -72,9 +107,18 @@ static void spawnAndSync(CallInst *Call) {
 /// procedure in Spawning.
 static bool isCallOfSpawning(const Instruction &I,
                              const SmallPtrSetImpl<const Function *> &Spawning) {
-  auto *CI = dyn_cast<CallInst>(&I);
-  return CI && !isSpawn(*CI) && !CI->isMustTailCall() &&
-         CI->getCalledFunction() && Spawning.count(CI->getCalledFunction());
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || isSpawn(*CB) || !CB->getCalledFunction() ||
+      !Spawning.count(CB->getCalledFunction()))
+    return false;
+  if (auto *CI = dyn_cast<CallInst>(CB))
+    return !CI->isMustTailCall();
+  // An invoke (C++): its destinations must be its own, as clang makes them
+  // (the statement goes on in the normal one, and the sync unwinds to the
+  // landing pad, which must take no value by phi).
+  auto *II = dyn_cast<InvokeInst>(CB);
+  return II && II->getNormalDest()->getSinglePredecessor() &&
+         !isa<PHINode>(II->getUnwindDest()->front());
 }
 
 bool callsSpawning(const Function &F,
@@ -109,12 +153,12 @@ bool spawnCallsOfProcedures(Module &M) {
   for (Function &F : M) {
     if (!isCilkProcedure(F) || F.isDeclaration())
       continue;
-    SmallVector<CallInst *, 8> Calls;
+    SmallVector<CallBase *, 8> Calls;
     for (Instruction &I : instructions(F))
       if (isCallOfSpawning(I, Spawning))
-        Calls.push_back(cast<CallInst>(&I));
-    for (CallInst *CI : Calls)
-      spawnAndSync(CI);
+        Calls.push_back(cast<CallBase>(&I));
+    for (CallBase *CB : Calls)
+      spawnAndSync(CB);
     Changed |= !Calls.empty();
   }
   return Changed;
