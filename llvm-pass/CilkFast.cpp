@@ -13,6 +13,9 @@
 // outside any loop (frameSetupBlock: a leaf call never gets there):
 //
 //   store ptr @f.desc, ptr %frame
+//   store ptr %sret, ptr <frame.sret.addr>   ; an sret procedure: the
+//                                            ; caller's address (also in
+//                                            ; each lazy release block)
 //
 // Per spawn N:
 //
@@ -79,7 +82,9 @@
 //
 // In every mode a sync is a no-op (a frame that was never stolen or
 // released has no outstanding children) and a heap frame is freed at each
-// normal return.
+// normal return. C++: a spawned call that may throw is an invoke, of a pad
+// that pops the frame (eager) or of f's own landing pad (lazy), and an
+// exception that leaves f frees its heap frame first (CilkExceptions.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -134,8 +134,9 @@ void buildSlowClone(Shape &S) {
   Value *W = emitLoadWorker(B);
 
   // An aggregate result is made where the runtime says: the frame's result
-  // field, or the memory of a computation's caller (a C++ object may point
-  // into itself: it is made in its place, never copied there).
+  // field, or the address the caller gave, when the caller takes it in
+  // place (a C++ object may point into itself: it is made in its place,
+  // never copied there).
   Value *RetP = nullptr;
   if (S.SRet)
     RetP = B.CreateCall(getRuntimeFn(M, CILK_ABI_RESULT_ADDR), {Frame},
