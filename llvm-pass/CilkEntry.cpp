@@ -72,7 +72,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -240,12 +239,7 @@ static Function *buildThunk(Function &Fast, StringRef Name,
     T->setPersonalityFn(Fast.getPersonalityFn());
     BasicBlock *Threw = BasicBlock::Create(C, "threw", T);
     IRBuilder<> TB(Threw);
-    LandingPadInst *LP = TB.CreateLandingPad(
-        StructType::get(C, {TB.getPtrTy(), TB.getInt32Ty()}), 1);
-    LP->addClause(ConstantPointerNull::get(TB.getPtrTy()));
-    Value *H = TB.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_CAPTURE),
-                             {TB.CreateExtractValue(LP, 0)});
-    TB.CreateCall(getRuntimeFn(M, CILK_ABI_TOP_THREW), {H});
+    TB.CreateCall(getRuntimeFn(M, CILK_ABI_TOP_THREW), {emitCatchAllHandle(TB)});
     TB.CreateRetVoid();
     changeToInvokeAndSplitBasicBlock(Call, Threw);
   }

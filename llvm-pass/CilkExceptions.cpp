@@ -143,11 +143,26 @@ static StructType *landingPadType(LLVMContext &C) {
 }
 
 /// landingpad { ptr, i32 } catch ptr null, at the end of B's block.
-static LandingPadInst *createCatchAll(IRBuilder<> &B, const Twine &Name = "") {
-  LandingPadInst *LP =
-      B.CreateLandingPad(landingPadType(B.getContext()), 1, Name);
+static LandingPadInst *createCatchAll(IRBuilder<> &B) {
+  LandingPadInst *LP = B.CreateLandingPad(landingPadType(B.getContext()), 1);
   LP->addClause(ConstantPointerNull::get(B.getPtrTy()));
   return LP;
+}
+
+Value *emitCatchAllHandle(IRBuilder<> &B) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  LandingPadInst *LP = createCatchAll(B);
+  return B.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_CAPTURE),
+                      {B.CreateExtractValue(LP, 0)}, "exn.h");
+}
+
+/// A block of F that is never reached (an invoke that never returns goes
+/// there).
+static BasicBlock *neverBlock(Function &F, const Twine &Name,
+                              BasicBlock *Before = nullptr) {
+  BasicBlock *BB = BasicBlock::Create(F.getContext(), Name, &F, Before);
+  new UnreachableInst(F.getContext(), BB);
+  return BB;
 }
 
 /// Whether LP catches everything already.
@@ -330,8 +345,7 @@ bool addExceptionalSyncs(Function &F) {
     if (isa<PHINode>(U->front()))
       continue; // not what clang emits; its cleanups run unsynced
     BasicBlock *T = BasicBlock::Create(C, U->getName() + ".threw", &F, U);
-    BasicBlock *Never = BasicBlock::Create(C, U->getName() + ".never", &F, U);
-    new UnreachableInst(C, Never);
+    BasicBlock *Never = neverBlock(F, U->getName() + ".never", U);
     IRBuilder<> B(T);
     LandingPadInst *LP = createCatchAll(B);
     LP->setMetadata(THREW_MD, Empty);
@@ -445,10 +459,8 @@ static void emitRethrow(IRBuilder<> &B, Value *H, BasicBlock *Dest,
     B.CreateUnreachable();
     return;
   }
-  Function *F = B.GetInsertBlock()->getParent();
-  BasicBlock *Never = BasicBlock::Create(B.getContext(), Name, F);
-  new UnreachableInst(B.getContext(), Never);
-  B.CreateInvoke(Rethrow, Never, Dest, {H});
+  B.CreateInvoke(Rethrow, neverBlock(*B.GetInsertBlock()->getParent(), Name),
+                 Dest, {H});
 }
 
 /// Spawned call Call becomes an invoke of a pad that pops the frame
@@ -464,9 +476,7 @@ static InvokeInst *emitSpawnThrewPad(CallBase *Call, unsigned Index,
   BasicBlock *Pad = BasicBlock::Create(C, "spawn.threw." + N, F);
   BasicBlock *Again = BasicBlock::Create(C, "spawn.rethrow." + N, F);
   IRBuilder<> B(Pad);
-  LandingPadInst *LP = createCatchAll(B);
-  Value *H = B.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_CAPTURE),
-                          {B.CreateExtractValue(LP, 0)}, "exn.h");
+  Value *H = emitCatchAllHandle(B);
   if (Stolen) {
     Value *K = B.CreateCall(getRuntimeFn(M, CILK_ABI_POP_THREW), {H});
     B.CreateCondBr(B.CreateICmpNE(K, B.getInt32(CILK_POP_OK)), Stolen,
@@ -612,8 +622,7 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
                                                Resume->getName() + ".ok");
     std::string N = std::to_string(P.Index);
     BasicBlock *Throw = BasicBlock::Create(C, "synced.threw." + N, &Slow);
-    BasicBlock *Never = BasicBlock::Create(C, "synced.never." + N, &Slow);
-    new UnreachableInst(C, Never);
+    BasicBlock *Never = neverBlock(Slow, "synced.never." + N);
     IRBuilder<> B(Resume->getTerminator());
     Value *Pending =
         B.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_PENDING), {Frame});

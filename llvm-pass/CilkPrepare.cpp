@@ -113,12 +113,11 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
         // What the tail does with the result (its assignment, its
         // destructor): not for a child that threw, which made none
         // (CilkInlet.cpp: the unwind inlet). The storage is freed still.
+        Value *Free = slotFreeFn(*S.F->getParent()).getCallee();
         if (Found)
           for (User *U : Dst->users())
             if (auto *CB = dyn_cast<CallBase>(U);
-                CB && St.Insts.count(CB) &&
-                CB->getCalledFunction() !=
-                    slotFreeFn(*S.F->getParent()).getCallee())
+                CB && St.Insts.count(CB) && CB->getCalledOperand() != Free)
               CB->setMetadata(CILK_RESULT_USE_MD,
                               MDNode::get(CB->getContext(), {}));
         continue;

@@ -201,6 +201,9 @@ void lowerFastSpawnUnwinding(Shape &S, llvm::BasicBlock *Stolen);
 /// frees HeapFrame, if not null, with worker W first).
 void finishCloneUnwinding(llvm::Function &F, llvm::Value *W,
                           llvm::Value *HeapFrame);
+/// At the end of B's block, a landing pad that catches everything, and the
+/// handle of the exception it caught (CILK_ABI_EXN_CAPTURE).
+llvm::Value *emitCatchAllHandle(llvm::IRBuilder<> &B);
 /// The serial clone: its spawns unwind into f's pads again.
 void restoreSerialUnwinding(llvm::Function &F);
 /// A suspend point of the slow clone: the spawned call there (for a spawn)

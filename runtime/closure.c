@@ -23,18 +23,24 @@ void *closure_site_dst(struct closure *c, int site)
     return NULL;
 }
 
-/* True if inlet is the inlet of one of p's CILK_DST_FRAME sites (a user
- * inlet, a tail with control flow): the sites say, and inlet functions are
- * one per site. */
-static bool is_frame_inlet(struct closure *p, __cilk_inlet_fn inlet)
+/* The site of p whose inlet is inlet (inlet functions are one per site),
+ * or null. */
+static const struct __cilk_site *site_of_inlet(struct closure *p,
+                                               __cilk_inlet_fn inlet)
 {
     const struct __cilk_desc *d = p->desc;
-    if (!d)
-        return false;
-    for (int i = 1; i < d->nsites; i++)
+    for (int i = 1; d && inlet && i < d->nsites; i++)
         if (d->sites[i].inlet == inlet)
-            return d->sites[i].dst_kind == CILK_DST_FRAME;
-    return false;
+            return &d->sites[i];
+    return NULL;
+}
+
+/* True if inlet is the inlet of one of p's CILK_DST_FRAME sites (a user
+ * inlet, a tail with control flow). */
+static bool is_frame_inlet(struct closure *p, __cilk_inlet_fn inlet)
+{
+    const struct __cilk_site *s = site_of_inlet(p, inlet);
+    return s && s->dst_kind == CILK_DST_FRAME;
 }
 
 void *closure_site_delivery(struct closure *c, int site)
@@ -57,16 +63,12 @@ void *closure_site_delivery(struct closure *c, int site)
 void closure_unwind_delivery(struct closure *p, __cilk_inlet_fn inlet,
                              void *dst)
 {
-    const struct __cilk_desc *d = p->desc;
-    for (int i = 1; d && inlet && i < d->nsites; i++)
-        if (d->sites[i].inlet == inlet) {
-            if (d->sites[i].unwind) {
-                spin_lock(&p->lock);
-                d->sites[i].unwind(dst, NULL, p);
-                spin_unlock(&p->lock);
-            }
-            break;
-        }
+    const struct __cilk_site *s = site_of_inlet(p, inlet);
+    if (s && s->unwind) {
+        spin_lock(&p->lock);
+        s->unwind(dst, NULL, p);
+        spin_unlock(&p->lock);
+    }
     closure_drop_delivery(p, inlet, dst);
 }
 
