@@ -104,11 +104,13 @@ static void spawnAndSync(CallBase *Call) {
 }
 
 /// A call in F that spawnAndSync makes parallel: a plain direct call of a
-/// procedure in Spawning.
+/// procedure in Spawning, outside catch handlers (CilkExceptions.cpp:
+/// keepHandlersOnTheirThread).
 static bool isCallOfSpawning(const Instruction &I,
                              const SmallPtrSetImpl<const Function *> &Spawning) {
   auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB || isSpawn(*CB) || !CB->getCalledFunction() ||
+  if (!CB || isSpawn(*CB) || CB->getMetadata(CILK_IN_HANDLER_MD) ||
+      !CB->getCalledFunction() ||
       !Spawning.count(CB->getCalledFunction()))
     return false;
   if (auto *CI = dyn_cast<CallInst>(CB))

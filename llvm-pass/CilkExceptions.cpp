@@ -67,6 +67,20 @@
 // and resumes again (a heap frame is freed there first), each anchor a
 // branch.
 //
+// A catch handler runs on one thread from __cxa_begin_catch to
+// __cxa_end_catch: the C++ library keeps the exceptions being handled in a
+// list of the thread's own (what `throw;`, std::current_exception and the
+// handler's end use). A frame that went on after a sync on another worker
+// would end or rethrow that worker's exception, or none. So first of all
+// (keepHandlersOnTheirThread), the calls in a handler are tagged
+// !cilk.in.handler: its spawns become calls, and CilkCalls.cpp leaves its
+// calls of procedures that spawn to their C entry points, each a
+// computation nested on the worker, parallel inside, which the handler's
+// frame waits for where it is (a cilk_for's procedure too); and the lazy
+// modes' loops there do not poll (CilkPoll.cpp). A frame in a handler has
+// no child outstanding (its landing pad synced), so it is on no deque, and
+// no poll releases it: nothing can take it.
+//
 // The race and profile builds' hooks know a spawn as a call: their spawned
 // invokes become calls (dropSpawnUnwindEdges) and, after lowering, an
 // exception that leaves a spawned call stops the program with a message
@@ -77,6 +91,7 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -175,9 +190,11 @@ static bool catchesAll(const LandingPadInst *LP) {
 
 /// The end marker of spawn Call's statement: the first CILK_ABI_SPAWN_END
 /// on the paths from the call that meet no other spawn or sync first.
-static CallInst *findSpawnEnd(CallInst *Call) {
+static CallInst *findSpawnEnd(CallBase *Call) {
   SmallPtrSet<BasicBlock *, 8> Seen;
-  SmallVector<BasicBlock::iterator, 8> Work{std::next(Call->getIterator())};
+  auto *II = dyn_cast<InvokeInst>(Call);
+  SmallVector<BasicBlock::iterator, 8> Work{
+      II ? II->getNormalDest()->begin() : std::next(Call->getIterator())};
   while (!Work.empty()) {
     BasicBlock::iterator It = Work.pop_back_val();
     BasicBlock *BB = It->getParent();
@@ -195,6 +212,60 @@ static CallInst *findSpawnEnd(CallInst *Call) {
         Work.push_back(Succ->begin());
   }
   return nullptr;
+}
+
+HandlerCode findHandlerCode(Function &F) {
+  HandlerCode H;
+  SmallVector<std::pair<BasicBlock::iterator, unsigned>, 8> Work;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isCallTo(I, "__cxa_begin_catch"))
+        Work.push_back({std::next(I.getIterator()), 1});
+  SmallPtrSet<Instruction *, 16> Found;
+  // A block is walked once per depth; clang's handlers nest a few deep.
+  DenseSet<std::pair<BasicBlock *, unsigned>> Seen;
+  constexpr unsigned MaxDepth = 16;
+  while (!Work.empty()) {
+    auto [It, Depth] = Work.pop_back_val();
+    BasicBlock *BB = It->getParent();
+    H.Blocks.insert(BB);
+    for (; It != BB->end() && Depth > 0; ++It) {
+      if (isCallTo(*It, "__cxa_begin_catch"))
+        Depth = std::min(Depth + 1, MaxDepth);
+      else if (isCallTo(*It, "__cxa_end_catch"))
+        --Depth;
+      else if (auto *CB = dyn_cast<CallBase>(&*It);
+               CB && !CB->isInlineAsm() && Found.insert(CB).second)
+        H.Calls.push_back(CB);
+    }
+    if (Depth == 0)
+      continue;
+    for (BasicBlock *Succ : successors(BB))
+      if (Seen.insert({Succ, Depth}).second)
+        Work.push_back({Succ->begin(), Depth});
+  }
+  return H;
+}
+
+bool keepHandlersOnTheirThread(Module &M) {
+  LLVMContext &C = M.getContext();
+  MDNode *Empty = MDNode::get(C, {});
+  bool Changed = false;
+  for (Function &F : M) {
+    if (!isCilkProcedure(F) || F.isDeclaration() || !hasCxxPersonality(F))
+      continue;
+    for (CallBase *CB : findHandlerCode(F).Calls) {
+      CB->setMetadata(CILK_IN_HANDLER_MD, Empty);
+      Changed = true;
+      if (!isSpawn(*CB))
+        continue;
+      if (CallInst *End = findSpawnEnd(CB))
+        End->eraseFromParent();
+      CB->setMetadata(CILK_ABI_SPAWN_MD, nullptr);
+      CB->setMetadata(CILK_ABI_SPAWN_ANY_MD, nullptr);
+    }
+  }
+  return Changed;
 }
 
 /// F's spawned calls and invokes.

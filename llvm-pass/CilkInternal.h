@@ -136,6 +136,21 @@ bool addExceptionalSyncs(llvm::Function &F);
 /// After the split: the markers above are gone from every clone; their
 /// declarations go too.
 void removeExceptionMarkers(llvm::Module &M);
+/// The code of F's C++ catch handlers: what runs between a call of
+/// __cxa_begin_catch and the matching __cxa_end_catch, on every path
+/// (CilkExceptions.cpp).
+struct HandlerCode {
+  llvm::SmallVector<llvm::CallBase *, 8> Calls; // but begin and end catch
+  llvm::SmallPtrSet<llvm::BasicBlock *, 8> Blocks; // with any of it
+};
+HandlerCode findHandlerCode(llvm::Function &F);
+/// The parallel modes, before CilkCalls (CilkExceptions.cpp): the calls in
+/// C++ catch handlers get CILK_IN_HANDLER_MD, and the spawns among them
+/// become calls, so that a handler never goes on on another thread.
+bool keepHandlersOnTheirThread(llvm::Module &M);
+/// Metadata of a call in a catch handler: never a spawn, and a call of a
+/// procedure that spawns reaches its C entry point.
+inline constexpr const char *CILK_IN_HANDLER_MD = "cilk.in.handler";
 /// Metadata of a sync marker that waits for the children of every region.
 inline constexpr const char *CILK_SYNC_ALL_MD = "cilk.sync.all";
 /// Race and profile builds, and the functions of other languages (C with

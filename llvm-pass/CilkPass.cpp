@@ -159,8 +159,10 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   Changed |= lowerCilkFors(M, TheMode, Instr);
   markSelfContained(M);
   Changed |= lowerThreads(M);
-  if (TheMode != Mode::Serial)
+  if (TheMode != Mode::Serial) {
+    Changed |= keepHandlersOnTheirThread(M);
     Changed |= spawnCallsOfProcedures(M);
+  }
   // C++ exceptions (CilkExceptions.cpp): the plain serial elision unwinds
   // through spawns as C++ does; the plain parallel modes carry a child's
   // exception to its parent's sync; the hooks of race and profile builds

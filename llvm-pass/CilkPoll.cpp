@@ -29,7 +29,8 @@
 //
 // Eager frames are on the deque from their first spawn on, and serial
 // mode has no thieves: neither polls. Nor does a cilk_for's chunk: its grain
-// bounds the wait (CilkFor.cpp).
+// bounds the wait (CilkFor.cpp); nor a loop in a C++ catch handler, which
+// must not go on on another thread (CilkExceptions.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,9 +111,13 @@ SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
     else if (isCallTo(I, CILK_ABI_INLET_BEGIN))
       addRegion(&I, CILK_ABI_INLET_END, InStatements);
   }
+  // A catch handler stays on its thread (CilkExceptions.cpp:
+  // keepHandlersOnTheirThread): its loops never release the frame.
+  HandlerCode Handlers = findHandlerCode(F);
   SmallVector<BasicBlock *, 4> Headers;
   for (Loop *L : LI.getLoopsInPreorder()) {
-    if (InStatements.count(L->getHeader()) || isGrainLoop(*L))
+    if (InStatements.count(L->getHeader()) || isGrainLoop(*L) ||
+        Handlers.Blocks.count(L->getHeader()))
       continue;
     if (none_of(L->blocks(),
                 [](BasicBlock *BB) { return any_of(*BB, isSpawnOrSync); }))

@@ -17,6 +17,7 @@
 // CHECK: entry: caught 'through C 5'
 // CHECK: for: caught 'iteration 5'
 // CHECK: thread: caught 'thrower 3'
+// CHECK: handler: rethrown 40 of 40
 // CHECK: live objects 0
 // An exception that no handler catches ends the program as in C++.
 // RUN: %cilkcc -x c++ -std=c++17 -fplugin-arg-cilk-mode=eager %s -o %t.eager %cilkrt -lstdc++
@@ -259,6 +260,59 @@ static void from_thread() {
   std::printf("thread: caught '%s'\n", got.c_str());
 }
 
+static long pfib(int n) {
+  if (n < 2)
+    return n;
+  long a = cilk_spawn pfib(n - 1);
+  long b = pfib(n - 2);
+  cilk_sync;
+  return a + b;
+}
+
+// A catch handler that spawns, syncs, runs a cilk_for and a nested try,
+// then rethrows: the exception being handled is the thread's (the C++
+// library's), so the handler stays on its thread. Its spawns run as
+// calls, each a computation parallel inside; before, the frame went on
+// after the sync on another worker and `throw;` found no exception.
+static int handle_in_parallel(int i) {
+  try {
+    try {
+      Counted guard("try");
+      long x = cilk_spawn bad(3);
+      cilk_sync;
+      return (int)x;
+    } catch (const std::runtime_error &e) {
+      Counted in("handler");
+      long a = cilk_spawn pfib(12 + i % 4);
+      long b = cilk_spawn [&] { return pfib(11) + (long)in.name.size(); }();
+      long c = pfib(10);
+      cilk_sync;
+      long d[16];
+      cilk_for (int k = 0; k < 16; ++k)
+        d[k] = pfib(k % 8);
+      try {
+        cilk_spawn thrower(3 + i % 2);
+        cilk_sync;
+      } catch (const std::runtime_error &inner) {
+        if (std::string(inner.what()).rfind("thrower", 0) != 0)
+          return 1000;
+      }
+      if (a + b + c + d[15] <= 0 || !std::current_exception())
+        return 100;
+      throw;
+    }
+  } catch (const std::runtime_error &e) {
+    return std::string(e.what()) == "bad 3" ? 1 : 10;
+  }
+}
+
+static void handler() {
+  int sum = 0;
+  for (int i = 0; i < 40; ++i)
+    sum += handle_in_parallel(i);
+  std::printf("handler: rethrown %d of 40\n", sum);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !std::strcmp(argv[1], "uncaught")) {
     walk(0, 100);
@@ -274,6 +328,7 @@ int main(int argc, char **argv) {
   entry();
   loop_for();
   from_thread();
+  handler();
   std::printf("live objects %d\n", live.load());
   return 0;
 }
