@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CilkInlets.h"
+#include "CilkTokens.h"
 #include "cilk-abi.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -488,7 +489,12 @@ void registerInlets(Preprocessor &PP) {
   auto S = std::make_shared<InletState>(PP);
   PP.AddPragmaHandler("cilk", new InletPragma("inlet", S));
   PP.AddPragmaHandler("cilk", new InletPragma("inlet_call", S));
-  PP.setTokenWatcher([S](const Token &T) { S->watch(T); });
+  // The one watcher: for the inlets' braces, and for the keyword pragmas
+  // that look back (CilkTokens.h).
+  PP.setTokenWatcher([S](const Token &T) {
+    S->watch(T);
+    noteToken(T);
+  });
 }
 
 } // namespace cilk

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CilkCxxWords.h"
 #include "CilkInlets.h"
 #include "CilkOpenCilk.h"
 #include "CilkReducers.h"
@@ -218,10 +219,9 @@ protected:
     if (Instr == Instrument::Race)
       Predefines += "#define __cilksan__ 1\n";
     // OpenCilk's -fopencilk: the file is in OpenCilk's spelling, as if it
-    // included <cilk/cilk.h> (which frees Cilk-5's words). C++ always is:
-    // its standard library names members `sync` and `thread` and says
-    // `using ::abort;`, which Cilk-5's words would rename.
-    if (OpenCilk || (CI.getLangOpts().CPlusPlus && !Preprocessed))
+    // included <cilk/cilk.h> (which frees Cilk-5's words). In C++ the words
+    // are names where they cannot be keywords (CilkCxxWords.h).
+    if (OpenCilk)
       Predefines += "#include <cilk/cilk.h>\n";
     PP.setPredefines(Predefines);
 
@@ -233,14 +233,15 @@ protected:
           "return-type", "incompatible-function-pointer-types"})
       Diags.setDiagnosticGroupWarningAsError(Group, false); // -Wno-error=
 
+    auto Log = std::make_shared<SpawnLog>();
     registerInlets(PP);
     registerThreadKeywords(PP);
     registerScopeKeyword(PP);
+    registerCxxWords(PP, Log);
     forgetCilkPointers();
     setReducerSema(nullptr); // a new translation unit
     forgetContinuations();
     forgetOpenCilkState();
-    auto Log = std::make_shared<SpawnLog>();
     PP.addPPCallbacks(
         std::make_unique<SpawnRecorder>(CI.getSourceManager(), Log));
 

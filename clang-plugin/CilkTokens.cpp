@@ -79,6 +79,12 @@ void enterTokens(Preprocessor &PP, llvm::ArrayRef<Token> Toks) {
                       /*DisableMacroExpansion=*/false, /*IsReinject=*/false);
 }
 
+static tok::TokenKind Previous = tok::unknown;
+
+void noteToken(const Token &T) { Previous = T.getKind(); }
+
+tok::TokenKind previousTokenKind() { return Previous; }
+
 SourceLocation keywordLoc(const SourceManager &SM, SourceLocation Loc) {
   while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
     Loc = SM.getImmediateSpellingLoc(Loc);

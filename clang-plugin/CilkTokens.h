@@ -36,6 +36,11 @@ void appendTokens(clang::Preprocessor &PP, Tokens &Out, llvm::StringRef Text,
 clang::Token readToken(clang::Token T);
 /// Enters Toks into PP's stream, where the parser reads them next.
 void enterTokens(clang::Preprocessor &PP, llvm::ArrayRef<clang::Token> Toks);
+/// The preprocessor's token watcher (CilkInlets.cpp installs it) notes each
+/// token the parser is given; a keyword pragma asks for the kind of the
+/// one before its word (tok::unknown at the start of a file).
+void noteToken(const clang::Token &T);
+clang::tok::TokenKind previousTokenKind();
 /// Where the keyword whose expansion made the token at Loc was written (the
 /// macro name's location): a keyword written in a macro's argument
 /// (`LOOP(x += spawn f(i))`) was expanded before the argument was

@@ -52,7 +52,8 @@
  *
  * <cilk/cilk.h> removes the Cilk-5 words above (a program in OpenCilk's
  * spelling may use `spawn` or `sync` as names), as does
- * -fplugin-arg-cilk-opencilk.
+ * -fplugin-arg-cilk-opencilk. In C++ the words are keywords only where
+ * their construct stands (below), and the threads' words are C only.
  *
  * Without the plugin, a clang build of a program that includes this header
  * compiles the serial elision (and warns that the __cilk__ attribute is
@@ -64,6 +65,22 @@
 #include "cilk-abi.h"
 #endif
 
+#if defined(__cplusplus) && defined(__cilk)
+/* C++ under the plugin: the C++ library names members `sync`, says `using
+ * ::abort;` and calls std::abort(), and OpenCilk's headers open namespace
+ * cilk, so each word is a pragma that is the keyword only where one can
+ * stand (`cilk` before a declaration's name or keyword, `spawn` before a
+ * name or `this`, `sync;`, `abort;`) and outside system headers, and a
+ * name anywhere else (the plugin's CilkCxxWords.cpp). The
+ * continuation-passing threads' words are C only: `thread` would take
+ * std::thread. */
+#define cilk _Pragma("cilk cilk5_cilk") __attribute__((__cilk__))
+#define spawn _Pragma("cilk cilk5_spawn") __extension__
+#define sync _Pragma("cilk cilk5_sync") __cilk_sync
+#define inlet _Pragma("cilk inlet")
+#define abort _Pragma("cilk cilk5_abort") __cilk_abort
+#define SYNCHED __cilk_synched()
+#else
 #define cilk __attribute__((__cilk__))
 #define spawn __extension__
 #define sync __cilk_sync
@@ -78,6 +95,7 @@
 #define cilk_vector(p, n)                                                     \
     ((__typeof__(&*(p)))__cilk_cp_vector_marker(                             \
         (p), (unsigned long)(n) * sizeof *(p)))
+#endif
 
 #define _Cilk_spawn _Pragma("cilk spawn") __extension__
 #define cilk_spawn _Pragma("cilk spawn") __extension__

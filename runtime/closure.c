@@ -239,15 +239,20 @@ void closure_complete(struct worker *w, struct closure *c)
 
 const struct exn_hooks *exn_hooks;
 
+void *closure_deposit_exn_locked(struct closure *p, void *h, long pos)
+{
+    if (p->exn && pos >= p->exn_pos)
+        return h;
+    void *dropped = p->exn;
+    p->exn = h;
+    p->exn_pos = pos;
+    return dropped;
+}
+
 void closure_deposit_exn(struct closure *p, void *h, long pos)
 {
-    void *dropped = h;
     spin_lock(&p->lock);
-    if (!p->exn || pos < p->exn_pos) {
-        dropped = p->exn;
-        p->exn = h;
-        p->exn_pos = pos;
-    }
+    void *dropped = closure_deposit_exn_locked(p, h, pos);
     spin_unlock(&p->lock);
     if (dropped)
         exn_hooks->drop(dropped);

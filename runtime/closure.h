@@ -184,6 +184,9 @@ void closure_complete(struct worker *w, struct closure *c);
  * first in serial order stays and the other is destroyed. Takes p's
  * lock. */
 void closure_deposit_exn(struct closure *p, void *h, long pos);
+/* The same, for a caller that holds p's lock: returns the handle to
+ * destroy (after the lock is given back), or NULL. */
+void *closure_deposit_exn_locked(struct closure *p, void *h, long pos);
 /* What holds handles (except.cpp fills it when it is linked: only a
  * program that caught an exception has a handle). */
 struct exn_hooks {

@@ -286,27 +286,52 @@ int __cilkrt_sync_threw(void *wv, struct __cilk_frame *f)
     return 0;
 }
 
+/* keep, pending and rethrow_pending are called by f's slow clone. That of
+ * a procedure with inlets or abort (CILK_DESC_ATOMIC) holds f's lock
+ * while its code runs (llvm-pass/CilkSlow.cpp), these calls included; the
+ * others do not. */
+static bool code_holds_lock(struct closure *c)
+{
+    return c->desc->flags & CILK_DESC_ATOMIC;
+}
+
 void __cilkrt_exn_keep(struct __cilk_frame *f, void *h)
 {
-    closure_deposit_exn((struct closure *)f, h, LONG_MAX);
+    struct closure *c = (struct closure *)f;
+    if (!code_holds_lock(c)) {
+        closure_deposit_exn(c, h, LONG_MAX);
+        return;
+    }
+    void *dropped = closure_deposit_exn_locked(c, h, LONG_MAX);
+    if (dropped) {
+        spin_unlock(&c->lock);
+        exn_hooks->drop(dropped);
+        spin_lock(&c->lock);
+    }
 }
 
 int __cilkrt_exn_pending(struct __cilk_frame *f)
 {
     struct closure *c = (struct closure *)f;
-    spin_lock(&c->lock);
+    bool held = code_holds_lock(c);
+    if (!held)
+        spin_lock(&c->lock);
     bool pending = c->exn != NULL;
-    spin_unlock(&c->lock);
+    if (!held)
+        spin_unlock(&c->lock);
     return pending;
 }
 
 void __cilkrt_rethrow_pending(struct __cilk_frame *f)
 {
     struct closure *c = (struct closure *)f;
-    spin_lock(&c->lock);
+    bool held = code_holds_lock(c);
+    if (!held)
+        spin_lock(&c->lock);
     void *h = c->exn;
     c->exn = NULL;
-    spin_unlock(&c->lock);
+    if (!held)
+        spin_unlock(&c->lock);
     exn_hooks->rethrow(h);
 }
 

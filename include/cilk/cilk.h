@@ -27,20 +27,17 @@
 #undef tail_call
 #undef send_argument
 #undef cilk_vector
-/* <stdlib.h> and <unistd.h>, if already read, declared abort and sync under
- * the names of the runtime's wrappers (the words were macros): the C
- * library's names are declared again. */
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* C: <stdlib.h> and <unistd.h>, if already read, declared abort and sync
+ * under the names of the runtime's wrappers (the words were macros): the
+ * C library's names are declared again. (C++'s words never renamed a
+ * declaration of a system header.) */
+#ifndef __cplusplus
 #ifdef _STDLIB_H
 void abort(void) __attribute__((__nothrow__, __noreturn__));
 #endif
 #ifdef _UNISTD_H
 void sync(void) __attribute__((__nothrow__));
 #endif
-#ifdef __cplusplus
-}
 #endif
 #else
 #include <cilk/cilk_stub.h>

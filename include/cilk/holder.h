@@ -9,7 +9,12 @@
 #define CILK_HOLDER_H
 
 #ifdef __cplusplus
+/* cilk_reducer: the plugin's own, which leaves Cilk-5's words to the
+ * program (a C++ Cilk-5 program may use these too); without the plugin,
+ * the serial projection's. */
+#ifndef __cilk
 #include <cilk/cilk.h>
+#endif
 #include <new>
 
 namespace cilk {

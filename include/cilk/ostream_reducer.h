@@ -12,7 +12,12 @@
 #define CILK_OSTREAM_REDUCER_H
 
 #ifdef __cplusplus
+/* cilk_reducer: the plugin's own, which leaves Cilk-5's words to the
+ * program (a C++ Cilk-5 program may use these too); without the plugin,
+ * the serial projection's. */
+#ifndef __cilk
 #include <cilk/cilk.h>
+#endif
 #include <new>
 #include <ostream>
 #include <sstream>
