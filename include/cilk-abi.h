@@ -351,6 +351,11 @@
  *   region_begin, region_end   where the markers of a sync region were
  *            (CILK_ABI_REGION_BEGIN), its end after its sync
  *   return   just before the procedure returns (after its implicit sync)
+ *   catch    C++: first thing in each landing pad (a child that threw is
+ *            done, and the pad waits for every child, as the parallel
+ *            modes' pads do)
+ *   unwind   C++: an exception leaves the procedure (its children are all
+ *            done), instead of return
  * and forget(ptr, size) where memory the elision reuses changes hands: a
  * spawn's aggregate-result temporary after resume, a by-value parameter
  * before return. */
@@ -360,6 +365,8 @@
 #define CILK_ABI_RACE_RESUME "__cilkrt_race_resume"
 #define CILK_ABI_RACE_SYNC "__cilkrt_race_sync"
 #define CILK_ABI_RACE_RETURN "__cilkrt_race_return"
+#define CILK_ABI_RACE_CATCH "__cilkrt_race_catch"
+#define CILK_ABI_RACE_UNWIND "__cilkrt_race_unwind"
 #define CILK_ABI_RACE_REGION_BEGIN "__cilkrt_race_region_begin"
 #define CILK_ABI_RACE_REGION_END "__cilkrt_race_region_end"
 #define CILK_ABI_RACE_FORGET "__cilkrt_race_forget"

@@ -329,7 +329,8 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr, Type::getInt64Ty(C)}, false);
   else if (isProfileHookName(Name) || Name == CILK_ABI_RACE_ENTER ||
            Name == CILK_ABI_RACE_RESUME || Name == CILK_ABI_RACE_SYNC ||
-           Name == CILK_ABI_RACE_RETURN ||
+           Name == CILK_ABI_RACE_RETURN || Name == CILK_ABI_RACE_CATCH ||
+           Name == CILK_ABI_RACE_UNWIND ||
            Name == CILK_ABI_RACE_REGION_BEGIN ||
            Name == CILK_ABI_RACE_REGION_END)
     Ty = FunctionType::get(Void, {Ptr}, false);

@@ -81,10 +81,11 @@
 // no child outstanding (its landing pad synced), so it is on no deque, and
 // no poll releases it: nothing can take it.
 //
-// The race and profile builds' hooks know a spawn as a call: their spawned
-// invokes become calls (dropSpawnUnwindEdges) and, after lowering, an
-// exception that leaves a spawned call stops the program with a message
-// (stopAtEscapingExceptions, runtime/except.c).
+// The race build keeps the serial elision's unwinding, its hooks told
+// (CilkRace.cpp). The profile build's hooks know a spawn as a call: its
+// spawned invokes become calls (dropSpawnUnwindEdges) and, after
+// lowering, an exception that leaves a spawned call stops the program
+// with a message (stopAtEscapingExceptions, runtime/except.c).
 //
 //===----------------------------------------------------------------------===//
 

@@ -153,7 +153,7 @@ bool keepHandlersOnTheirThread(llvm::Module &M);
 inline constexpr const char *CILK_IN_HANDLER_MD = "cilk.in.handler";
 /// Metadata of a sync marker that waits for the children of every region.
 inline constexpr const char *CILK_SYNC_ALL_MD = "cilk.sync.all";
-/// Race and profile builds, and the functions of other languages (C with
+/// Profile builds, and the functions of other languages (C with
 /// -fexceptions) when Carried, after lowering (CilkExceptions.cpp): an
 /// exception that leaves a spawned call stops the program
 /// (CILK_ABI_SPAWN_THREW).

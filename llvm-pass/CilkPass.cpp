@@ -152,7 +152,8 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
-  if (TheMode != Mode::Serial && Instr == Instrument::None)
+  if ((TheMode != Mode::Serial && Instr == Instrument::None) ||
+      Instr == Instrument::Race)
     Changed |= giveCxxPersonalities(M);
   Changed |= lowerSpawnedStatements(M, TheMode, Instr);
   Changed |= lowerReducers(M, TheMode, Instr);
@@ -163,11 +164,12 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= keepHandlersOnTheirThread(M);
     Changed |= spawnCallsOfProcedures(M);
   }
-  // C++ exceptions (CilkExceptions.cpp): the plain serial elision unwinds
-  // through spawns as C++ does; the plain parallel modes carry a child's
-  // exception to its parent's sync; the hooks of race and profile builds
-  // know a spawn as a call only.
-  bool Unwinds = TheMode == Mode::Serial && Instr == Instrument::None;
+  // C++ exceptions (CilkExceptions.cpp): the serial elision unwinds
+  // through spawns as C++ does, the race build's too (its hooks follow:
+  // CilkRace.cpp); the plain parallel modes carry a child's exception to
+  // its parent's sync; the profile build's hooks know a spawn as a call
+  // only.
+  bool Unwinds = TheMode == Mode::Serial && Instr != Instrument::Profile;
   bool Carries = TheMode != Mode::Serial && Instr == Instrument::None;
   if (Carries) // the procedures the lowerings above made, too
     Changed |= giveCxxPersonalities(M);

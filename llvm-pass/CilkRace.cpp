@@ -30,6 +30,15 @@
 //     call void @__cilkrt_race_return(ptr %race)
 //     ret i32 %v
 //
+// C++ (a procedure with a personality routine): each landing pad begins
+// with `call void @__cilkrt_race_catch(ptr %race)` (a child that threw is
+// done, and the pad waits for every child, as in the parallel modes), each
+// `resume` is preceded by `call void @__cilkrt_race_unwind(ptr %race)` (the
+// exception leaves: a return after the sync of everything), and every call
+// that may throw without a landing pad gets one, race.unwind, that calls
+// the latter and resumes. A spawned invoke stays one: the child's
+// exception unwinds into the parent's pad as in the serial elision.
+//
 // The tail is the child's, not the parent's: the result assignment and the
 // inlet run when the child returns, logically in parallel with the rest of
 // the parent up to its sync. A tail that reads before it writes (`x op=
@@ -84,6 +93,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -171,11 +182,66 @@ static SmallVector<Instruction *, 16> tailInstructions(CallInst *Call,
   return Insts;
 }
 
+/// C++: the hooks of landing pads and of exceptions that leave F (see the
+/// file comment). Each call that may throw and has no landing pad gets
+/// race.unwind.
+static void hookUnwinding(Function &F, AllocaInst *Rec) {
+  Module &M = *F.getParent();
+  FunctionCallee Catch = getRuntimeFn(M, CILK_ABI_RACE_CATCH);
+  FunctionCallee Unwind = getRuntimeFn(M, CILK_ABI_RACE_UNWIND);
+  SmallVector<CallInst *, 16> Calls;
+  SmallVector<ResumeInst *, 4> Resumes;
+  for (BasicBlock &BB : F) {
+    if (BB.isLandingPad())
+      CallInst::Create(Catch, {Rec}, "", BB.getFirstInsertionPt());
+    if (auto *R = dyn_cast<ResumeInst>(BB.getTerminator()))
+      Resumes.push_back(R);
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          CI && !CI->doesNotThrow() && !CI->isInlineAsm() &&
+          !isa<IntrinsicInst>(CI) && !CI->isMustTailCall())
+        Calls.push_back(CI);
+  }
+  for (ResumeInst *R : Resumes)
+    CallInst::Create(Unwind, {Rec}, "", R->getIterator());
+  if (Calls.empty())
+    return;
+  //   race.unwind:
+  //     %lp = landingpad { ptr, i32 } cleanup
+  //     call void @__cilkrt_race_unwind(ptr %race)
+  //     resume { ptr, i32 } %lp
+  LLVMContext &C = F.getContext();
+  BasicBlock *Pad = BasicBlock::Create(C, "race.unwind", &F);
+  IRBuilder<> B(Pad);
+  LandingPadInst *LP = B.CreateLandingPad(
+      StructType::get(C, {B.getPtrTy(), B.getInt32Ty()}), 0);
+  LP->setCleanup(true);
+  B.CreateCall(Unwind, {Rec});
+  B.CreateResume(LP);
+  for (CallInst *CI : Calls)
+    changeToInvokeAndSplitBasicBlock(CI, Pad);
+}
+
 static void instrument(Function &F) {
   Module &M = *F.getParent();
   auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
   const DataLayout &DL = M.getDataLayout();
   insertImplicitSyncs(F);
+  // C++: a spawned invoke is a call while the hooks go in (a spawn
+  // statement is the straight line from its call), and an invoke of its
+  // landing pad again after.
+  SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock &BB : F)
+    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator());
+        II && isSpawn(*II) && !isa<PHINode>(II->getUnwindDest()->front()))
+      Invokes.push_back(II);
+  SmallVector<std::pair<CallInst *, BasicBlock *>, 8> SpawnedInvokes;
+  for (InvokeInst *II : Invokes) {
+    BasicBlock *Normal = II->getNormalDest();
+    BasicBlock *Unwind = II->getUnwindDest();
+    SpawnedInvokes.push_back({changeToCall(II), Unwind});
+    MergeBlockIntoPredecessor(Normal);
+  }
 
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&*Entry.getFirstInsertionPt());
@@ -274,6 +340,10 @@ static void instrument(Function &F) {
   hookRegions(F, Rec, CILK_ABI_RACE_REGION_BEGIN, CILK_ABI_RACE_REGION_END);
   for (Instruction *I : Rets)
     CallInst::Create(Hook(CILK_ABI_RACE_RETURN), {Rec}, "", I->getIterator());
+  for (auto [CI, Unwind] : SpawnedInvokes)
+    changeToInvokeAndSplitBasicBlock(CI, Unwind);
+  if (F.hasPersonalityFn())
+    hookUnwinding(F, Rec);
 }
 
 /// Marks the end of each escaping local's lifetime (see the file comment).

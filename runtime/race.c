@@ -322,6 +322,49 @@ void __cilkrt_race_return(struct race_rec *r)
     current = r->caller;
 }
 
+/* C++: r's landing pad. A spawned child that threw is done (its own
+ * unwind hook left it; a spawned function without a record never
+ * entered), and the pad waits for every child of r, of every open region,
+ * as the parallel modes' landing pads do: r goes on after all of them. */
+void __cilkrt_race_catch(struct race_rec *r)
+{
+    if (!followed())
+        return;
+    pending = NULL;
+    top = r; /* the procedures above were left by the exception */
+    if (r->child) {
+        r->pbag = join(r->pbag, r->child, 1);
+        r->child = 0;
+    }
+    current = r->node;
+    for (size_t i = nregions; i > 0 && regions[i - 1].r == r; i--) {
+        join(r->node, regions[i - 1].pbag, 0);
+        regions[i - 1].pbag = 0;
+        regions[i - 1].mark = 0; /* the views below are reduced now */
+    }
+    join(r->node, r->pbag, 0);
+    r->pbag = 0;
+    views_sync(r, 0);
+}
+
+/* C++: an exception leaves r (its landing pads' resume, or a call without
+ * one): as a return, after the sync of everything. */
+void __cilkrt_race_unwind(struct race_rec *r)
+{
+    if (!followed())
+        return;
+    __cilkrt_race_catch(r);
+    while (region_of(r))
+        nregions--;
+    top = r->up;
+    /* Spawned: the parent's catch takes r's instance as its child. */
+    if (nodes[r->node].spawned)
+        return;
+    if (r->caller)
+        join(r->caller, r->node, nodes[find(r->caller)].pbag);
+    current = r->caller;
+}
+
 void __cilkrt_race_tail(struct race_rec *r, int atomic, ...)
 {
     if (!followed())
