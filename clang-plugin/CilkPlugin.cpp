@@ -255,6 +255,14 @@ protected:
           Instr == Instrument::Race ? llvm::codegenoptions::DebugLineTablesOnly
                                     : llvm::codegenoptions::LocTrackingOnly);
 
+    // With -g and optimization clang tracks assignments (dbg_assign records
+    // linked to the stores they describe): the pass moves code between
+    // functions (clones, outlined statements and loop bodies), which would
+    // leave links across functions, invalid IR. The classic form
+    // (dbg.declare of each local's slot) describes the same variables.
+    CI.getCodeGenOpts().setAssignmentTrackingMode(
+        CodeGenOptions::AssignmentTrackingOpts::Disabled);
+
     Mode M = TheMode;
     Instrument I = Instr;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(

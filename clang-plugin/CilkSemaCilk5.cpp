@@ -310,7 +310,10 @@ void BodyChecker::checkKeywordStatement(
 }
 
 /// The body of each inlet call (the statement after its begin marker,
-/// CilkInlets.cpp) may neither spawn nor sync, nor jump out of itself.
+/// CilkInlets.cpp) may neither spawn nor sync, nor jump out of itself; in
+/// C++ its parameters (the declarations before the marker) are trivially
+/// copyable and destructible: the spawn's result is made in one of them,
+/// which the runtime cannot give each outstanding child.
 void BodyChecker::checkInletBodies(const ParentMap &PM,
                                    llvm::ArrayRef<CallExpr *> Begins) {
   for (CallExpr *Begin : Begins) {
@@ -322,6 +325,17 @@ void BodyChecker::checkInletBodies(const ParentMap &PM,
     auto It = llvm::find(Block->body(), Top);
     if (It == Block->body_end() || std::next(It) == Block->body_end())
       continue;
+    if (Ctx.getLangOpts().CPlusPlus)
+      for (Stmt *S : llvm::make_range(Block->body_begin(), It))
+        if (auto *DS = dyn_cast<DeclStmt>(S))
+          for (Decl *D : DS->decls())
+            if (auto *VD = dyn_cast<VarDecl>(D);
+                VD && !VD->getType()->isDependentType() &&
+                (!VD->getType().isTriviallyCopyableType(Ctx) ||
+                 VD->getType().isDestructedType()))
+              Diags.D.Report(SM.getFileLoc(VD->getLocation()),
+                             Diags.InletParamNotTrivial)
+                  << VD->getType();
     Stmt *Body = *std::next(It);
     Collector C(Ctx);
     C.TraverseStmt(Body);

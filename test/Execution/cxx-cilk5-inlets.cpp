@@ -1,4 +1,5 @@
-// Cilk-5's inlets, abort, `op= spawn` and SYNCHED in C++, with an
+// Cilk-5's inlets (with a class-typed result into a trivially copyable
+// parameter), abort, `op= spawn` and SYNCHED in C++, with an
 // OpenCilk reducer in the same file and the words used as names where
 // they cannot be keywords (`void spawn(int)`, a variable `sync`). A
 // procedure with inlets holds its frame's lock while its code runs: a
@@ -48,13 +49,22 @@ cilk long sum_squares(int n, cilk::opadd_reducer<long> &total) {
   return SYNCHED ? s : -1;
 }
 
-cilk std::string word(int k) { return std::string(k, 'z'); }
+struct Word { // an inlet's parameter: trivially copyable
+  char s[16];
+};
+
+cilk Word word(int k) {
+  Word w{};
+  for (int i = 0; i < k; i++)
+    w.s[i] = 'z';
+  return w;
+}
 
 cilk std::string longest(int n) {
   std::string best;
-  inlet void keep(std::string w) {
-    if (w.size() > best.size())
-      best = w;
+  inlet void keep(Word w) {
+    if (std::string(w.s).size() > best.size())
+      best = w.s;
   }
   for (int k = 1; k <= n; k++)
     keep(spawn word(k));

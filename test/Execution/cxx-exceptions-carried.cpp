@@ -19,9 +19,11 @@
 // CHECK: thread: caught 'thrower 3'
 // CHECK: handler: rethrown 40 of 40
 // CHECK: live objects 0
-// An exception that no handler catches ends the program as in C++.
+// An exception that no handler catches ends the program as in C++. (With
+// -g at -O2: clang's assignment tracking, which the plugin turns off,
+// linked debug records across the functions the pass makes: invalid IR.)
 // RUN: %cilkcc -x c++ -std=c++17 -fplugin-arg-cilk-mode=eager %s -o %t.eager %cilkrt -lstdc++
-// RUN: %cilkcc -x c++ -std=c++17 -O2 -fplugin-arg-cilk-mode=sedative %s -o %t.sedative %cilkrt -lstdc++
+// RUN: %cilkcc -x c++ -std=c++17 -g -O2 -fplugin-arg-cilk-mode=sedative %s -o %t.sedative %cilkrt -lstdc++
 // RUN: env CILK_NWORKERS=2 CILK_STRESS=1 not --crash %t.eager uncaught 2>&1 | FileCheck %s --check-prefix=UNCAUGHT
 // RUN: env CILK_NWORKERS=2 not --crash %t.sedative uncaught 2>&1 | FileCheck %s --check-prefix=UNCAUGHT
 // UNCAUGHT: terminate called after throwing an instance of 'std::runtime_error'

@@ -7,6 +7,7 @@
 // RUN: %cilkcc -std=c++17 -fsyntax-only -Xclang -verify %s
 #include <cilk/opadd_reducer.h>
 #include <cstdlib>
+#include <string>
 #include <fstream>
 #include <thread>
 #include <unistd.h>
@@ -79,7 +80,22 @@ cilk int first(int n) {
   return sum;
 }
 
-// Misuse, as in C.
+// Misuse, as in C, and an inlet's parameter that C++ would construct and
+// destroy (every outstanding child's result would be made in it).
+cilk Tree grow(int n) { return Tree(); }
+cilk std::string name(int n) { return "x"; }
+cilk int inlets(int n) {
+  int k = 0;
+  inlet void count(std::string s) { k += (int)s.size(); } // expected-error {{an inlet's parameter of type 'std::string' (aka 'basic_string<char>') is not supported}}
+  inlet void fine(Tree t) { k += t.kid == nullptr; }
+  for (int i = 0; i < n; i++) {
+    count(spawn name(i));
+    fine(spawn grow(i));
+  }
+  sync;
+  return k;
+}
+
 cilk int misuse(int n) {
   int x = spawn plain(n); // expected-error {{cannot spawn C function 'plain': only procedures declared 'cilk' can be spawned}}
   sync;
