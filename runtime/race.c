@@ -300,6 +300,21 @@ void __cilkrt_race_enter(struct race_rec *r)
     current = r->node;
 }
 
+/* r is left (a return, or an exception: __cilkrt_race_unwind). */
+static void leave(struct race_rec *r)
+{
+    top = r->up;
+    /* Spawned: the child stays current through its tail, up to resume (an
+     * exception: the parent's catch takes r's instance as its child). */
+    if (nodes[r->node].spawned)
+        return;
+    /* Called inside the caller's strand (or from outside any, caller 0):
+     * what it did precedes what the caller does next. */
+    if (r->caller)
+        join(r->caller, r->node, nodes[find(r->caller)].pbag);
+    current = r->caller;
+}
+
 void __cilkrt_race_return(struct race_rec *r)
 {
     if (!followed())
@@ -311,15 +326,7 @@ void __cilkrt_race_return(struct race_rec *r)
             join(r->node, g->pbag, 0);
         views_sync(r, 0);
     }
-    top = r->up;
-    /* Spawned: the child stays current through its tail, up to resume. */
-    if (nodes[r->node].spawned)
-        return;
-    /* Called inside the caller's strand (or from outside any, caller 0):
-     * what it did precedes what the caller does next. */
-    if (r->caller)
-        join(r->caller, r->node, nodes[find(r->caller)].pbag);
-    current = r->caller;
+    leave(r);
 }
 
 /* C++: r's landing pad. A spawned child that threw is done (its own
@@ -356,13 +363,7 @@ void __cilkrt_race_unwind(struct race_rec *r)
     __cilkrt_race_catch(r);
     while (region_of(r))
         nregions--;
-    top = r->up;
-    /* Spawned: the parent's catch takes r's instance as its child. */
-    if (nodes[r->node].spawned)
-        return;
-    if (r->caller)
-        join(r->caller, r->node, nodes[find(r->caller)].pbag);
-    current = r->caller;
+    leave(r);
 }
 
 void __cilkrt_race_tail(struct race_rec *r, int atomic, ...)
