@@ -172,8 +172,16 @@ int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 18;
 
+#ifdef __cilk
+    /* No initializer: each starts as its identity. */
     struct list cilk_reducer(list_init, list_cat) list;
     struct str cilk_reducer(str_init, str_cat) text;
+#else
+    /* OpenCilk's serial projection calls no identity: without these
+     * initializers the reference would read uninitialized memory. */
+    struct list list = {0};
+    struct str text = {0};
+#endif
     walk(n, __builtin_addressof(list), __builtin_addressof(text));
     unsigned long h = 0;
     for (int i = 0; i < list.n; i++)
