@@ -30,7 +30,6 @@
 #include "cilk-abi.h"
 
 #include "llvm/ADT/SetVector.h"
-#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -366,9 +365,12 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
   BasicBlock *BB = Call->getParent();
   Function &F = *BB->getParent();
   DominatorTree DT(F);
-  // Not in a loop: its locals serve one spawn. (A search from the
-  // successors would give up in a large function, and call it one.)
-  if (!LoopInfo(DT).getLoopFor(BB))
+  // Not in a loop: its locals serve one spawn. (CFG searches such as
+  // isPotentiallyReachable give up in a large function and answer yes:
+  // loops and dominance alone decide here.)
+  LoopInfo LI(DT);
+  Loop *L = LI.getLoopFor(BB);
+  if (!L)
     return;
   SmallSetVector<AllocaInst *, 4> Objects;
   for (Value *Arg : Call->args())
@@ -394,10 +396,13 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
           Markers.push_back(I);
           continue;
         }
+        // Before the call in the same iteration of the innermost loop: a
+        // block of that loop that dominates the call's runs once in each
+        // iteration that reaches the call. (A use before the loop, or in
+        // an outer loop only, would allocate once for several frees.)
         BasicBlock *UB = I->getParent();
         bool Before = UB == BB ? I->comesBefore(Call)
-                               : DT.dominates(UB, BB) &&
-                                     isPotentiallyReachable(BB, UB);
+                               : L->contains(UB) && DT.dominates(UB, BB);
         if (Before) {
           if (!First || DT.dominates(I, First))
             First = I;

@@ -71,4 +71,116 @@ define void @once() #0 {
   ret void
 }
 
+; A local made before the loop (%obj), passed to every iteration's spawn:
+; the spawns share it, in a function whose 40 blocks after the loop make a
+; reachability search give up (the tail once freed %obj after the first
+; child).
+; CHECK-LABEL: define void @made_before.fast(i32 %n)
+; CHECK-NOT: call ptr @aligned_alloc
+; CHECK: call void %p.callee(ptr %obj{{.*}}), !cilk.spawn
+; CHECK-NOT: call void @free
+; CHECK: {{^}}}
+define void @made_before(i32 %n) #0 {
+entry:
+  %obj = alloca { i32 }, align 4
+  store i32 7, ptr %obj
+  br label %head
+
+head:
+  %i = phi i32 [ 0, %entry ], [ %next, %spawn ]
+  %more = icmp slt i32 %i, %n
+  br i1 %more, label %spawn, label %b0
+
+spawn:
+  %o = call ptr @__cilk_spawn_object_marker(ptr %obj)
+  call void @body(ptr %o)
+  call void @__cilk_spawn_end()
+  %next = add i32 %i, 1
+  br label %head
+
+b0:
+  br label %b1
+b1:
+  br label %b2
+b2:
+  br label %b3
+b3:
+  br label %b4
+b4:
+  br label %b5
+b5:
+  br label %b6
+b6:
+  br label %b7
+b7:
+  br label %b8
+b8:
+  br label %b9
+b9:
+  br label %b10
+b10:
+  br label %b11
+b11:
+  br label %b12
+b12:
+  br label %b13
+b13:
+  br label %b14
+b14:
+  br label %b15
+b15:
+  br label %b16
+b16:
+  br label %b17
+b17:
+  br label %b18
+b18:
+  br label %b19
+b19:
+  br label %b20
+b20:
+  br label %b21
+b21:
+  br label %b22
+b22:
+  br label %b23
+b23:
+  br label %b24
+b24:
+  br label %b25
+b25:
+  br label %b26
+b26:
+  br label %b27
+b27:
+  br label %b28
+b28:
+  br label %b29
+b29:
+  br label %b30
+b30:
+  br label %b31
+b31:
+  br label %b32
+b32:
+  br label %b33
+b33:
+  br label %b34
+b34:
+  br label %b35
+b35:
+  br label %b36
+b36:
+  br label %b37
+b37:
+  br label %b38
+b38:
+  br label %b39
+b39:
+  br label %b40
+b40:
+  call void @__cilk_sync_marker()
+  ret void
+}
+
 attributes #0 = { "cilk" }
