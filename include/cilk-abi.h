@@ -301,6 +301,12 @@
  *            before its end marker (CILK_ABI_REGION_BEGIN): the children
  *            spawned in between join the region's paths, not the
  *            procedure's
+ *   catch    C++: first thing in each landing pad, a sync (a child that
+ *            threw is done, and the pad waits for every child, as the
+ *            parallel modes' pads do)
+ *   unwind   C++: an exception leaves the procedure (its children are all
+ *            done), instead of return; every call that may throw has a
+ *            landing pad in a profile build (CilkProfile.cpp)
  * The runtime times each strand; the span is computed with the earliest-
  * start timestamps of the Cilk paper (section 4).
  * The burdened span is the span in which each spawned child's path also
@@ -325,6 +331,8 @@
 #define CILK_ABI_PROF_SYNC_EMPTY "__cilkrt_prof_sync_empty"
 #define CILK_ABI_PROF_SYNCED "__cilkrt_prof_synced"
 #define CILK_ABI_PROF_RETURN "__cilkrt_prof_return"
+#define CILK_ABI_PROF_CATCH "__cilkrt_prof_catch"
+#define CILK_ABI_PROF_UNWIND "__cilkrt_prof_unwind"
 #define CILK_ABI_PROF_REGION_BEGIN "__cilkrt_prof_region_begin"
 #define CILK_ABI_PROF_REGION_END "__cilkrt_prof_region_end"
 
@@ -674,6 +682,8 @@ void __cilkrt_prof_sync(struct __cilk_prof *p);
 void __cilkrt_prof_sync_empty(struct __cilk_prof *p);
 void __cilkrt_prof_synced(struct __cilk_prof *p);
 void __cilkrt_prof_return(struct __cilk_prof *p);
+void __cilkrt_prof_catch(struct __cilk_prof *p);
+void __cilkrt_prof_unwind(struct __cilk_prof *p);
 void __cilkrt_prof_region_begin(struct __cilk_prof *p);
 void __cilkrt_prof_region_end(struct __cilk_prof *p);
 void __cilkrt_prof_cp_start(struct __cilk_prof *p, void *closure);

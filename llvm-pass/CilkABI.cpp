@@ -204,8 +204,14 @@ bool isProfileHookName(StringRef Name) {
       CILK_ABI_PROF_ENTER,      CILK_ABI_PROF_SPAWN,  CILK_ABI_PROF_RESUME,
       CILK_ABI_PROF_SYNC,       CILK_ABI_PROF_SYNCED, CILK_ABI_PROF_RETURN,
       CILK_ABI_PROF_SYNC_EMPTY, CILK_ABI_PROF_REGION_BEGIN,
-      CILK_ABI_PROF_REGION_END};
+      CILK_ABI_PROF_REGION_END, CILK_ABI_PROF_CATCH,  CILK_ABI_PROF_UNWIND};
   return is_contained(Hooks, Name);
+}
+
+bool isProfileHook(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  return Callee && isProfileHookName(Callee->getName());
 }
 
 const AttributeMask &poisonIntolerantRetAttrs() {

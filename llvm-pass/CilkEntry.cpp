@@ -79,12 +79,6 @@ using namespace llvm;
 
 namespace cilk {
 
-static bool isProfileHook(const Instruction &I) {
-  auto *CB = dyn_cast<CallBase>(&I);
-  Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  return Callee && isProfileHookName(Callee->getName());
-}
-
 /// True if U is the callee of a spawn.
 static bool isSpawnCallee(const Use &U) {
   auto *CB = dyn_cast<CallBase>(U.getUser());

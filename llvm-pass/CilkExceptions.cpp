@@ -82,10 +82,13 @@
 // no poll releases it: nothing can take it.
 //
 // The race build keeps the serial elision's unwinding, its hooks told
-// (CilkRace.cpp). The profile build's hooks know a spawn as a call: its
-// spawned invokes become calls (dropSpawnUnwindEdges) and, after
-// lowering, an exception that leaves a spawned call stops the program
-// with a message (stopAtEscapingExceptions, runtime/except.c).
+// (CilkRace.cpp); a profile build unwinds as its mode does, its hooks told
+// too (CilkProfile.cpp): hookUnwinding puts the tool's catch hook in each
+// landing pad and its unwind hook where an exception leaves the
+// procedure. C compiled with -fexceptions has no C++ library to hold an
+// exception: in the parallel modes one that leaves a spawned call stops
+// the program with a message (stopAtEscapingExceptions,
+// runtime/except.c).
 //
 //===----------------------------------------------------------------------===//
 
@@ -309,6 +312,56 @@ bool dropSpawnUnwindEdges(Function &F, bool Spawns) {
   return !Invokes.empty();
 }
 
+/// Call, a call, becomes an invoke of Pad (its block split after it).
+static InvokeInst *toInvoke(CallBase *Call, BasicBlock *Pad) {
+  BasicBlock *BB = Call->getParent();
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  Call->getAllMetadata(MDs); // !cilk.spawn: the entry points find spawns
+  changeToInvokeAndSplitBasicBlock(cast<CallInst>(Call), Pad);
+  auto *II = cast<InvokeInst>(BB->getTerminator());
+  for (auto [Kind, MD] : MDs)
+    II->setMetadata(Kind, MD);
+  return II;
+}
+
+void hookUnwinding(Function &F, Value *Rec, StringRef Catch,
+                   StringRef Unwind, StringRef PadName,
+                   function_ref<bool(CallInst &)> Skip) {
+  Module &M = *F.getParent();
+  FunctionCallee CatchFn = getRuntimeFn(M, Catch);
+  FunctionCallee UnwindFn = getRuntimeFn(M, Unwind);
+  SmallVector<CallInst *, 16> Calls;
+  SmallVector<ResumeInst *, 4> Resumes;
+  for (BasicBlock &BB : F) {
+    if (BB.isLandingPad())
+      CallInst::Create(CatchFn, {Rec}, "", BB.getFirstInsertionPt());
+    if (auto *R = dyn_cast<ResumeInst>(BB.getTerminator()))
+      Resumes.push_back(R);
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          CI && !CI->doesNotThrow() && !CI->isInlineAsm() &&
+          !isa<IntrinsicInst>(CI) && !CI->isMustTailCall() && !Skip(*CI))
+        Calls.push_back(CI);
+  }
+  for (ResumeInst *R : Resumes)
+    CallInst::Create(UnwindFn, {Rec}, "", R->getIterator());
+  if (Calls.empty())
+    return;
+  //   <PadName>:
+  //     %lp = landingpad { ptr, i32 } cleanup
+  //     call void @<Unwind>(ptr %rec)
+  //     resume { ptr, i32 } %lp
+  LLVMContext &C = F.getContext();
+  BasicBlock *Pad = BasicBlock::Create(C, PadName, &F);
+  IRBuilder<> B(Pad);
+  LandingPadInst *LP = B.CreateLandingPad(landingPadType(C), 0);
+  LP->setCleanup(true);
+  B.CreateCall(UnwindFn, {Rec});
+  B.CreateResume(LP);
+  for (CallInst *CI : Calls)
+    toInvoke(CI, Pad);
+}
+
 /// A spawn's own storage for its temporaries in a loop (CilkTail.cpp:
 /// giveTemporariesSlots) is freed by the statement's tail, which an
 /// exception skips. Where a landing pad destroys the temporary, the pad
@@ -509,18 +562,6 @@ static BasicBlock *padTagged(Function &F, StringRef MD) {
   return nullptr;
 }
 
-/// Call, a call, becomes an invoke of Pad (its block split after it).
-static InvokeInst *toInvoke(CallBase *Call, BasicBlock *Pad) {
-  BasicBlock *BB = Call->getParent();
-  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
-  Call->getAllMetadata(MDs); // !cilk.spawn: the entry points find spawns
-  changeToInvokeAndSplitBasicBlock(cast<CallInst>(Call), Pad);
-  auto *II = cast<InvokeInst>(BB->getTerminator());
-  for (auto [Kind, MD] : MDs)
-    II->setMetadata(Kind, MD);
-  return II;
-}
-
 /// Throws handle H again into Dest (out of the function if null).
 static void emitRethrow(IRBuilder<> &B, Value *H, BasicBlock *Dest,
                         const Twine &Name) {
@@ -685,9 +726,13 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
     if (P.SyncAll || P.IsPoll)
       continue;
     // After a sync: a child's exception comes out here. The sync's anchor,
-    // if it has one, begins the block.
+    // if it has one, begins the block (after a profile build's synced
+    // hook).
     BasicBlock *Resume = SP.Resume;
-    auto *A = dyn_cast<InvokeInst>(&Resume->front());
+    Instruction *First = &Resume->front();
+    while (isProfileHook(*First))
+      First = First->getNextNode();
+    auto *A = dyn_cast<InvokeInst>(First);
     BasicBlock *Dest =
         A && isCallTo(*A, UNWIND_ANCHOR) ? A->getUnwindDest() : OutCatch;
     BasicBlock *Rest = Resume->splitBasicBlock(Resume->getFirstInsertionPt(),
@@ -746,13 +791,12 @@ void removeExceptionMarkers(Module &M) {
     }
 }
 
-bool stopAtEscapingExceptions(Module &M, bool Carried) {
+bool stopAtEscapingExceptions(Module &M) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C);
   bool Changed = false;
   for (Function &F : M) {
-    if (F.isDeclaration() || !F.hasPersonalityFn() ||
-        (Carried && hasCxxPersonality(F)))
+    if (F.isDeclaration() || !F.hasPersonalityFn() || hasCxxPersonality(F))
       continue;
     SmallVector<CallInst *, 8> Spawns;
     for (BasicBlock &BB : F)

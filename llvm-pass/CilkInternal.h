@@ -63,6 +63,11 @@ uint64_t stableId(llvm::StringRef Name);
 /// linker gathers the section (@llvm.compiler.used).
 void listInSection(llvm::Module &M, llvm::Constant *Target,
                    const llvm::Twine &Name, llvm::StringRef Section);
+/// Profile builds (CilkProfile.cpp), before C++'s unwinding is lowered:
+/// the C functions this file spawns become procedures, and in C++ every
+/// procedure's record, its landing pads' catch hooks and its unwind hooks
+/// (every call that may throw gets a pad).
+bool prepareProfile(llvm::Module &M);
 /// Profile builds (CilkProfile.cpp), after phase 1: a profile record and
 /// the CILK_ABI_PROF_* hooks in every Cilk procedure.
 bool instrumentForProfile(llvm::Module &M, Mode TheMode);
@@ -91,6 +96,8 @@ bool insertImplicitSyncs(llvm::Function &F);
 bool isCallTo(const llvm::Instruction &I, llvm::StringRef Name);
 /// True if Name is one of the profile hooks CILK_ABI_PROF_* (CilkABI.cpp).
 bool isProfileHookName(llvm::StringRef Name);
+/// True if I is a call of one of the profile hooks.
+bool isProfileHook(const llvm::Instruction &I);
 /// True if files other than F's may reach F by its name: defined here, with
 /// a linkage that emits it here (CilkEntry.cpp).
 bool isVisibleToOtherFiles(const llvm::Function &F);
@@ -121,9 +128,23 @@ bool lowerToSerialElision(llvm::Module &M);
 /// destination of each spawn in F before the call, and marks the end of
 /// each spawn statement that assigns a result.
 bool hoistSpawnDestinations(llvm::Function &F, bool Parallel);
+/// After hoistSpawnDestinations: the locals of spawn Call's parent that
+/// only its statement uses, in a loop, which the parallel modes give
+/// storage of their own for each spawn (CilkTail.cpp).
+llvm::SmallVector<llvm::AllocaInst *, 4>
+spawnOwnTemporaries(llvm::CallBase *Call);
+/// A tool's hooks told of C++ unwinding in F, a procedure with a
+/// personality (race and profile builds; CilkExceptions.cpp): Catch(Rec)
+/// first in each landing pad, Unwind(Rec) before each resume, and each
+/// call that may throw and has no landing pad, but those Skip names,
+/// becomes an invoke of a cleanup pad PadName that calls Unwind(Rec) and
+/// resumes.
+void hookUnwinding(llvm::Function &F, llvm::Value *Rec, llvm::StringRef Catch,
+                   llvm::StringRef Unwind, llvm::StringRef PadName,
+                   llvm::function_ref<bool(llvm::CallInst &)> Skip);
 /// Before hoistSpawnDestinations (CilkExceptions.cpp): every synced
-/// invoke of F becomes a call, and with Spawns every spawned one (race and
-/// profile builds); the serial elision keeps its spawned invokes.
+/// invoke of F becomes a call, and with Spawns every spawned one (C's in
+/// the parallel modes); the serial elision keeps its spawned invokes.
 bool dropSpawnUnwindEdges(llvm::Function &F, bool Spawns);
 /// The parallel modes, instead of both (CilkExceptions.cpp): each spawned
 /// or synced invoke becomes a call, hoistSpawnDestinations runs, and an
@@ -153,17 +174,18 @@ bool keepHandlersOnTheirThread(llvm::Module &M);
 inline constexpr const char *CILK_IN_HANDLER_MD = "cilk.in.handler";
 /// Metadata of a sync marker that waits for the children of every region.
 inline constexpr const char *CILK_SYNC_ALL_MD = "cilk.sync.all";
-/// Profile builds, and the functions of other languages (C with
-/// -fexceptions) when Carried, after lowering (CilkExceptions.cpp): an
+/// The parallel modes, after lowering, for the functions of other
+/// languages than C++ (C with -fexceptions) (CilkExceptions.cpp): an
 /// exception that leaves a spawned call stops the program
 /// (CILK_ABI_SPAWN_THREW).
-bool stopAtEscapingExceptions(llvm::Module &M, bool Carried);
+bool stopAtEscapingExceptions(llvm::Module &M);
 /// F is C++'s (its personality routine): the parallel modes carry its
 /// children's exceptions.
 bool hasCxxPersonality(const llvm::Function &F);
-/// The parallel modes, first (CilkExceptions.cpp): a C++ procedure that
-/// may unwind but has no landing pad (so no personality routine) gets
-/// C++'s, so that a child's exception is carried through it too.
+/// The parallel modes and the race and profile builds, first
+/// (CilkExceptions.cpp): a C++ procedure that may unwind but has no
+/// landing pad (so no personality routine) gets C++'s, so that a child's
+/// exception is carried through it too, and the tools' hooks see it.
 bool giveCxxPersonalities(llvm::Module &M);
 /// The serial meaning of the keywords that concern children in F (no child
 /// is ever outstanding): `abort;` and the inlet markers go, SYNCHED is 1

@@ -152,8 +152,7 @@ static bool recordUnit(Module &M, Mode TheMode, Instrument I) {
 
 PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = recognizeCilkMarks(M);
-  if ((TheMode != Mode::Serial && Instr == Instrument::None) ||
-      Instr == Instrument::Race)
+  if (TheMode != Mode::Serial || Instr == Instrument::Race)
     Changed |= giveCxxPersonalities(M);
   Changed |= lowerSpawnedStatements(M, TheMode, Instr);
   Changed |= lowerReducers(M, TheMode, Instr);
@@ -165,12 +164,12 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= spawnCallsOfProcedures(M);
   }
   // C++ exceptions (CilkExceptions.cpp): the serial elision unwinds
-  // through spawns as C++ does, the race build's too (its hooks follow:
-  // CilkRace.cpp); the plain parallel modes carry a child's exception to
-  // its parent's sync; the profile build's hooks know a spawn as a call
-  // only.
-  bool Unwinds = TheMode == Mode::Serial && Instr != Instrument::Profile;
-  bool Carries = TheMode != Mode::Serial && Instr == Instrument::None;
+  // through spawns as C++ does, the race and profile builds' too (their
+  // hooks follow: CilkRace.cpp, CilkProfile.cpp); the parallel modes carry
+  // a child's exception to its parent's sync.
+  if (Instr == Instrument::Profile)
+    Changed |= prepareProfile(M);
+  bool Carries = TheMode != Mode::Serial;
   if (Carries) // the procedures the lowerings above made, too
     Changed |= giveCxxPersonalities(M);
   for (Function &F : M)
@@ -179,8 +178,8 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
         Changed |= anchorUnwindEdges(F); // and hoistSpawnDestinations
         continue;
       }
-      Changed |= dropSpawnUnwindEdges(F, !Unwinds);
-      Changed |= hoistSpawnDestinations(F, TheMode != Mode::Serial);
+      Changed |= dropSpawnUnwindEdges(F, Carries);
+      Changed |= hoistSpawnDestinations(F, Carries);
     }
   Changed |= makeCilkMainReturnInt(M);
   // The procedures Cilk-5's EXPORT(f) reaches from C, by their C names.
@@ -204,8 +203,8 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= lowerToClones(M, TheMode, Carries);
     break;
   }
-  if (!Unwinds)
-    Changed |= stopAtEscapingExceptions(M, Carries);
+  if (Carries)
+    Changed |= stopAtEscapingExceptions(M);
   Changed |= buildExports(M, Exported);
   Changed |= removeRegionMarkers(M);
   // The descriptors say what may travel now: the mark has served.

@@ -45,6 +45,7 @@
 #include "cilk-abi.h"
 
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -107,7 +108,7 @@ bool insertImplicitSyncs(Function &F) {
         // before every return of a procedure that spawns, so that the
         // returned value is read after the children's results arrived).
         bool Nested = Regions.of(&I);
-        if (!Outstanding) {
+        if (!Outstanding && isa<CallInst>(I)) { // (an invoke: C++'s pad)
           I.eraseFromParent();
           Changed = true;
         }
@@ -121,18 +122,93 @@ bool insertImplicitSyncs(Function &F) {
   return Changed;
 }
 
-static void instrument(Function &F, Mode TheMode) {
-  Module &M = *F.getParent();
-  auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
-  insertImplicitSyncs(F);
-
+/// F's record, first in its frame, and its enter hook.
+static Value *makeRecord(Function &F) {
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&*Entry.getFirstInsertionPt());
   AllocaInst *Prof = B.CreateAlloca(
       ArrayType::get(B.getInt8Ty(), CILK_ABI_PROF_SIZE), nullptr, "prof");
   Prof->setAlignment(Align(8));
   B.SetInsertPoint(&*Entry.getFirstNonPHIOrDbgOrAlloca());
-  B.CreateCall(Hook(CILK_ABI_PROF_ENTER), {Prof});
+  B.CreateCall(getRuntimeFn(*F.getParent(), CILK_ABI_PROF_ENTER), {Prof});
+  return Prof;
+}
+
+/// The calls of the statement of spawn Call after it, up to its end marker
+/// (the tail's: its result assignment and temporaries' destructors), found
+/// from the normal edge of a spawned invoke too.
+static void statementCalls(CallBase *Call,
+                           SmallPtrSetImpl<Instruction *> &Calls) {
+  SmallVector<Instruction *, 8> Starts;
+  if (auto *II = dyn_cast<InvokeInst>(Call))
+    Starts.push_back(&II->getNormalDest()->front());
+  else
+    Starts.push_back(Call->getNextNode());
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  while (!Starts.empty())
+    for (Instruction *I = Starts.pop_back_val(); I; I = I->getNextNode()) {
+      if (isCallTo(*I, CILK_ABI_SPAWN_END) || isCallTo(*I, CILK_ABI_SYNC_MARKER) ||
+          (isa<CallBase>(I) && isSpawn(*cast<CallBase>(I))))
+        break;
+      if (isa<CallInst>(I))
+        Calls.insert(I);
+      if (I->isTerminator())
+        for (BasicBlock *Succ : successors(I))
+          if (!Succ->isEHPad() && Seen.insert(Succ).second)
+            Starts.push_back(&Succ->front());
+    }
+}
+
+bool prepareProfile(Module &M) {
+  bool Changed = false;
+  // A C function of this file that is spawned (OpenCilk's cilk_spawn of
+  // any function) is a child whose strand must be timed: a procedure
+  // without spawns, which its hooks make one (its time was nobody's).
+  for (Function &F : M)
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U);
+          CB && isSpawn(*CB) && CB->getCalledFunction() == &F &&
+          !isCilkProcedure(F) && F.hasExactDefinition() && !F.isVarArg()) {
+        F.addFnAttr(CILK_ABI_FN_ATTR);
+        Changed = true;
+        break;
+      }
+  // C++: an exception leaves a procedure through its landing pads only,
+  // and every pad tells the record. So every procedure that may unwind
+  // has C++'s personality, and each of its calls that may throw a pad
+  // (prof.unwind, where it had none), before the parallel modes carry
+  // children's exceptions (CilkExceptions.cpp): a spawn or sync with a pad
+  // keeps it there, and each pad syncs first. Left as they are: the calls
+  // of a spawn statement's tail (the lowering knows a statement as the
+  // path from its call to its end) and the markers but sync's.
+  Changed |= giveCxxPersonalities(M);
+  for (Function &F : M) {
+    if (!isCilkProcedure(F) || F.isDeclaration() || !F.hasPersonalityFn())
+      continue;
+    insertImplicitSyncs(F); // they may throw a child's exception too
+    SmallPtrSet<Instruction *, 16> Tails;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
+        statementCalls(CB, Tails);
+    hookUnwinding(F, makeRecord(F), CILK_ABI_PROF_CATCH, CILK_ABI_PROF_UNWIND,
+                  "prof.unwind", [&](CallInst &CI) {
+                    Function *Callee = CI.getCalledFunction();
+                    return Tails.count(&CI) ||
+                           (Callee && Callee->getName().starts_with("__cilk") &&
+                            Callee->getName() != CILK_ABI_SYNC_MARKER);
+                  });
+    Changed = true;
+  }
+  return Changed;
+}
+
+static void instrument(Function &F, Mode TheMode) {
+  Module &M = *F.getParent();
+  auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
+  insertImplicitSyncs(F);
+  Value *Prof = profileRecord(F);
+  if (!Prof)
+    Prof = makeRecord(F);
 
   SmallVector<Instruction *, 16> Spawns, Syncs, Rets;
   for (Instruction &I : instructions(F)) {
@@ -145,9 +221,18 @@ static void instrument(Function &F, Mode TheMode) {
   }
   for (Instruction *I : Spawns) {
     CallInst::Create(Hook(CILK_ABI_PROF_SPAWN), {Prof}, "", I->getIterator());
-    if (TheMode == Mode::Serial)
-      CallInst::Create(Hook(CILK_ABI_PROF_RESUME), {Prof}, "",
-                       std::next(I->getIterator()));
+    if (TheMode != Mode::Serial)
+      continue;
+    // The serial elision keeps C++'s spawned invokes: resume on the normal
+    // edge (its pad's catch hook knows the child is done).
+    BasicBlock::iterator After = std::next(I->getIterator());
+    if (auto *II = dyn_cast<InvokeInst>(I)) {
+      BasicBlock *Normal = II->getNormalDest();
+      if (!Normal->getSinglePredecessor())
+        Normal = SplitEdge(II->getParent(), Normal);
+      After = Normal->getFirstInsertionPt();
+    }
+    CallInst::Create(Hook(CILK_ABI_PROF_RESUME), {Prof}, "", After);
   }
   // A sync that follows a spawn statement at once ends a strand with
   // nothing of F's own in it.
@@ -200,17 +285,6 @@ static void instrument(Function &F, Mode TheMode) {
 
 bool instrumentForProfile(Module &M, Mode TheMode) {
   bool Changed = false;
-  // A C function of this file that is spawned (OpenCilk's cilk_spawn of
-  // any function) is a child whose strand must be timed: a procedure
-  // without spawns, which its hooks make one (its time was nobody's).
-  for (Function &F : M)
-    for (User *U : F.users())
-      if (auto *CB = dyn_cast<CallBase>(U);
-          CB && isSpawn(*CB) && CB->getCalledFunction() == &F &&
-          !isCilkProcedure(F) && F.hasExactDefinition() && !F.isVarArg()) {
-        F.addFnAttr(CILK_ABI_FN_ATTR);
-        break;
-      }
   for (Function &F : M)
     if (isCilkProcedure(F) && !F.isDeclaration()) {
       instrument(F, TheMode);

@@ -182,46 +182,6 @@ static SmallVector<Instruction *, 16> tailInstructions(CallInst *Call,
   return Insts;
 }
 
-/// C++: the hooks of landing pads and of exceptions that leave F (see the
-/// file comment). Each call that may throw and has no landing pad gets
-/// race.unwind.
-static void hookUnwinding(Function &F, AllocaInst *Rec) {
-  Module &M = *F.getParent();
-  FunctionCallee Catch = getRuntimeFn(M, CILK_ABI_RACE_CATCH);
-  FunctionCallee Unwind = getRuntimeFn(M, CILK_ABI_RACE_UNWIND);
-  SmallVector<CallInst *, 16> Calls;
-  SmallVector<ResumeInst *, 4> Resumes;
-  for (BasicBlock &BB : F) {
-    if (BB.isLandingPad())
-      CallInst::Create(Catch, {Rec}, "", BB.getFirstInsertionPt());
-    if (auto *R = dyn_cast<ResumeInst>(BB.getTerminator()))
-      Resumes.push_back(R);
-    for (Instruction &I : BB)
-      if (auto *CI = dyn_cast<CallInst>(&I);
-          CI && !CI->doesNotThrow() && !CI->isInlineAsm() &&
-          !isa<IntrinsicInst>(CI) && !CI->isMustTailCall())
-        Calls.push_back(CI);
-  }
-  for (ResumeInst *R : Resumes)
-    CallInst::Create(Unwind, {Rec}, "", R->getIterator());
-  if (Calls.empty())
-    return;
-  //   race.unwind:
-  //     %lp = landingpad { ptr, i32 } cleanup
-  //     call void @__cilkrt_race_unwind(ptr %race)
-  //     resume { ptr, i32 } %lp
-  LLVMContext &C = F.getContext();
-  BasicBlock *Pad = BasicBlock::Create(C, "race.unwind", &F);
-  IRBuilder<> B(Pad);
-  LandingPadInst *LP = B.CreateLandingPad(
-      StructType::get(C, {B.getPtrTy(), B.getInt32Ty()}), 0);
-  LP->setCleanup(true);
-  B.CreateCall(Unwind, {Rec});
-  B.CreateResume(LP);
-  for (CallInst *CI : Calls)
-    changeToInvokeAndSplitBasicBlock(CI, Pad);
-}
-
 static void instrument(Function &F) {
   Module &M = *F.getParent();
   auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
@@ -266,6 +226,7 @@ static void instrument(Function &F) {
     // with the copy of a by-value argument then forwarded to the parent's
     // variable, the child would read the parent's memory.
     Call->addFnAttr(Attribute::NoInline);
+    SmallVector<AllocaInst *, 4> Own = spawnOwnTemporaries(Call);
     bool Atomic;
     Instruction *TailEnd = spawnTailEnd(Call, Atomic);
     // Located at the spawn: the detector names the spawn by this call's
@@ -324,6 +285,14 @@ static void instrument(Function &F) {
             {Call->getArgOperand(I),
              B.getInt64(DL.getTypeAllocSize(Call->getParamStructRetType(I)))},
             "", std::next(Resume->getIterator()));
+    // So does a temporary the child received in a loop (a C++ argument's
+    // copy, a lambda), which the next iteration makes again in the same
+    // local: the parallel modes give each spawn storage of its own.
+    for (AllocaInst *A : Own)
+      CallInst::Create(Hook(CILK_ABI_RACE_FORGET),
+                       {A, B.getInt64(A->getAllocationSize(DL)
+                                          ->getFixedValue())},
+                       "", std::next(Resume->getIterator()));
   }
   // A by-value argument is the caller's copy, in its outgoing arguments,
   // which the next call's copy overwrites: what this instance wrote into
@@ -342,8 +311,11 @@ static void instrument(Function &F) {
     CallInst::Create(Hook(CILK_ABI_RACE_RETURN), {Rec}, "", I->getIterator());
   for (auto [CI, Unwind] : SpawnedInvokes)
     changeToInvokeAndSplitBasicBlock(CI, Unwind);
+  // C++: the hooks of landing pads and of exceptions that leave F (see the
+  // file comment).
   if (F.hasPersonalityFn())
-    hookUnwinding(F, Rec);
+    hookUnwinding(F, Rec, CILK_ABI_RACE_CATCH, CILK_ABI_RACE_UNWIND,
+                  "race.unwind", [](CallInst &) { return false; });
 }
 
 /// Marks the end of each escaping local's lifetime (see the file comment).

@@ -340,28 +340,18 @@ static AllocaInst *giveResultATemporary(CallBase *Call, unsigned ArgNo,
   return Tmp;
 }
 
-/// C++: `for (...) cilk_spawn [&, i] { ... }();` passes the child a
-/// temporary (the lambda, an argument's copy) that the next iteration
-/// constructs again in the same local while the child may still read it.
-/// In a loop, a local that the spawn statement alone uses (constructed
-/// before the call in the same iteration, passed to the child, destroyed
-/// by the tail, and otherwise only by the cleanups of an exception) gets
-/// storage of its own for each spawn, freed by the tail after the child,
-/// as OpenCilk's task frames give each spawn its temporaries:
-///
-///   %tmp.slot = call ptr @aligned_alloc(i64 <align>, i64 <size>)
-///   ... construct into %tmp.slot ...
-///   call void @f(ptr %tmp.slot), !cilk.spawn
-///   ... destroy %tmp.slot ...                                 ; tail
-///   call void @free(ptr %tmp.slot)                            ; tail
-///   call void @__cilk_spawn_end()
-///
-/// (An aggregate result's temporary, `v[i] = cilk_spawn make();`'s, too.)
-/// Slots receives the new storage, tagged CILK_SLOT_MD (ResultMem is
-/// cleared if it was one of them).
-static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
-                                 AllocaInst *&ResultMem,
-                                 SmallPtrSetImpl<Value *> &Slots) {
+/// A local of the parent that only spawn Call's statement uses, in a loop
+/// (see giveTemporariesSlots): where this iteration uses it first (the
+/// call itself for an aggregate result's temporary), and its lifetime
+/// markers.
+struct OwnTemporary {
+  AllocaInst *A;
+  Instruction *First;
+  SmallVector<Instruction *, 4> Markers;
+};
+
+static SmallVector<OwnTemporary, 4> findOwnTemporaries(CallBase *Call,
+                                                       SpawnStatement &St) {
   BasicBlock *BB = Call->getParent();
   Function &F = *BB->getParent();
   DominatorTree DT(F);
@@ -371,17 +361,14 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
   LoopInfo LI(DT);
   Loop *L = LI.getLoopFor(BB);
   if (!L)
-    return;
+    return {};
   SmallSetVector<AllocaInst *, 4> Objects;
   for (Value *Arg : Call->args())
     if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Arg));
         A && A->isStaticAlloca())
       Objects.insert(A);
-  if (Objects.empty())
-    return;
-  Module &M = *F.getParent();
-  const DataLayout &DL = M.getDataLayout();
-  LLVMContext &C = M.getContext();
+  const DataLayout &DL = F.getDataLayout();
+  SmallVector<OwnTemporary, 4> Own;
   for (AllocaInst *A : Objects) {
     Instruction *First = nullptr; // the first use, in this iteration
     SmallVector<Instruction *, 4> Markers;
@@ -434,14 +421,56 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
           return I != First && !DT.dominates(First, I);
         }))
       continue;
+    Own.push_back({A, First, std::move(Markers)});
+  }
+  return Own;
+}
+
+SmallVector<AllocaInst *, 4> spawnOwnTemporaries(CallBase *Call) {
+  SpawnStatement St;
+  SmallVector<AllocaInst *, 4> Own;
+  if (findSpawnStatement(Call, St))
+    for (OwnTemporary &T : findOwnTemporaries(Call, St))
+      Own.push_back(T.A);
+  return Own;
+}
+
+/// C++: `for (...) cilk_spawn [&, i] { ... }();` passes the child a
+/// temporary (the lambda, an argument's copy) that the next iteration
+/// constructs again in the same local while the child may still read it.
+/// In a loop, a local that the spawn statement alone uses (constructed
+/// before the call in the same iteration, passed to the child, destroyed
+/// by the tail, and otherwise only by the cleanups of an exception) gets
+/// storage of its own for each spawn, freed by the tail after the child,
+/// as OpenCilk's task frames give each spawn its temporaries:
+///
+///   %tmp.slot = call ptr @aligned_alloc(i64 <align>, i64 <size>)
+///   ... construct into %tmp.slot ...
+///   call void @f(ptr %tmp.slot), !cilk.spawn
+///   ... destroy %tmp.slot ...                                 ; tail
+///   call void @free(ptr %tmp.slot)                            ; tail
+///   call void @__cilk_spawn_end()
+///
+/// (An aggregate result's temporary, `v[i] = cilk_spawn make();`'s, too.)
+/// Slots receives the new storage, tagged CILK_SLOT_MD (ResultMem is
+/// cleared if it was one of them).
+static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
+                                 AllocaInst *&ResultMem,
+                                 SmallPtrSetImpl<Value *> &Slots) {
+  Module &M = *Call->getModule();
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &C = M.getContext();
+  for (OwnTemporary &T : findOwnTemporaries(Call, St)) {
+    AllocaInst *A = T.A;
     uint64_t Al = std::max<uint64_t>(A->getAlign().value(), 16);
-    uint64_t Bytes = alignTo(std::max<uint64_t>(Size->getFixedValue(), 1), Al);
-    IRBuilder<> B(First);
+    uint64_t Bytes = alignTo(
+        std::max<uint64_t>(A->getAllocationSize(DL)->getFixedValue(), 1), Al);
+    IRBuilder<> B(T.First);
     CallInst *Slot = B.CreateCall(slotAllocFn(M),
                                   {B.getInt64(Al), B.getInt64(Bytes)},
                                   A->getName() + ".slot");
     Slot->setMetadata(CILK_SLOT_MD, MDNode::get(C, {}));
-    for (Instruction *I : Markers)
+    for (Instruction *I : T.Markers)
       I->eraseFromParent();
     A->replaceAllUsesWith(Slot);
     if (A == ResultMem) // the tail finds the slot's users by the slot
@@ -458,21 +487,38 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
 /// not found (the result is then left where it is; CilkPrepare reports a
 /// result used otherwise).
 static bool hoistDestination(CallBase *Call, bool Parallel) {
-  // The serial elision keeps a C++ spawn's unwind edge (the parallel modes
-  // made it a call: CilkExceptions.cpp), and its statement where it is.
-  if (isa<InvokeInst>(Call))
-    return false;
   // A temporary the child receives (a C++ lambda or argument object)
   // lives until the child is done, not until the call returns: its end
-  // of lifetime right after the call goes (the optimizer could give its
-  // slot to the continuation's variables).
+  // of lifetime in the statement after the call goes (the optimizer could
+  // give its slot to the continuation's variables, and the race build
+  // would take the end for a write in parallel with the child). The
+  // statement goes on along the normal edge of a spawned invoke, and of
+  // one made a call (a nounwind callee) into a block of its own.
+  SmallPtrSet<Value *, 4> Received;
   for (Value *Arg : Call->args())
     if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Arg)))
-      for (User *U : make_early_inc_range(A->users()))
-        if (auto *II = dyn_cast<IntrinsicInst>(U);
-            II && II->getIntrinsicID() == Intrinsic::lifetime_end &&
-            II->getParent() == Call->getParent() && Call->comesBefore(II))
-          II->eraseFromParent();
+      Received.insert(A);
+  auto *Invoke = dyn_cast<InvokeInst>(Call);
+  Instruction *Next =
+      Invoke ? &Invoke->getNormalDest()->front() : Call->getNextNode();
+  SmallPtrSet<BasicBlock *, 4> Seen{Call->getParent()};
+  while (Next && !isCallTo(*Next, CILK_ABI_SPAWN_END)) {
+    Instruction *I = Next;
+    Next = I->getNextNode();
+    if (auto *Br = dyn_cast<BranchInst>(I);
+        Br && Br->isUnconditional() &&
+        Br->getSuccessor(0)->getSinglePredecessor() &&
+        Seen.insert(Br->getSuccessor(0)).second)
+      Next = &Br->getSuccessor(0)->front();
+    else if (auto *II = dyn_cast<IntrinsicInst>(I);
+             II && II->getIntrinsicID() == Intrinsic::lifetime_end &&
+             Received.count(getUnderlyingObject(II->getArgOperand(1))))
+      II->eraseFromParent();
+  }
+  // The serial elision keeps a C++ spawn's unwind edge (the parallel modes
+  // made it a call: CilkExceptions.cpp), and its statement where it is.
+  if (Invoke)
+    return false;
   AllocaInst *ResultMem = nullptr;
   for (unsigned I = 0; I < Call->arg_size(); ++I)
     if (Call->paramHasAttr(I, Attribute::StructRet)) {

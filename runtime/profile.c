@@ -157,17 +157,25 @@ static void no_children(struct __cilk_prof *p)
     atomic_store_explicit(bchildren_of(p), LLONG_MIN, memory_order_relaxed);
 }
 
-/* The paths through p's children of its current region join p's. The join
- * protocol ordered their updates before this. */
+/* The paths through the children that raised c and bc join p's, and none
+ * is left there. The join protocol ordered their updates before this. */
+static void join_paths(struct __cilk_prof *p, _Atomic long long *c,
+                       _Atomic long long *bc)
+{
+    long long v = atomic_load_explicit(c, memory_order_relaxed);
+    if (v > p->span)
+        p->span = v;
+    v = atomic_load_explicit(bc, memory_order_relaxed);
+    if (v > p->bspan)
+        p->bspan = v;
+    atomic_store_explicit(c, LLONG_MIN, memory_order_relaxed);
+    atomic_store_explicit(bc, LLONG_MIN, memory_order_relaxed);
+}
+
+/* The paths through p's children of its current region join p's. */
 static void join_children(struct __cilk_prof *p)
 {
-    long long c = atomic_load_explicit(children_of(p), memory_order_relaxed);
-    if (c > p->span)
-        p->span = c;
-    c = atomic_load_explicit(bchildren_of(p), memory_order_relaxed);
-    if (c > p->bspan)
-        p->bspan = c;
-    no_children(p);
+    join_paths(p, children_of(p), bchildren_of(p));
 }
 
 __attribute__((noinline)) void
@@ -299,6 +307,38 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
     raise_to((_Atomic long long *)(p->into ? &p->into->bchildren
                                            : &p->parent->bchildren),
              p->bat + p->bspan + burden);
+}
+
+/* C++: p's landing pad, a sync of every region (cilk-abi.h). A spawned
+ * child that threw is done: its unwind hook raised p's paths, and the
+ * strand before its spawn ended at the spawn. Otherwise the strand that
+ * threw ends here. The regions stay open: their end hooks, or p's return
+ * or unwind, close them. */
+__attribute__((noinline)) void __cilkrt_prof_catch(struct __cilk_prof *p)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    if (!p->parent && (!w || !p->at)) /* see __cilkrt_prof_enter */
+        return;
+    w->prof_pending = NULL; /* a spawned function without a record threw */
+    if (p->spawning)
+        p->spawning = 0;
+    else
+        strand_end(w, p, p->spawned);
+    for (struct __cilk_prof_region *r = p->region; r; r = r->outer)
+        join_paths(p, (_Atomic long long *)&r->children,
+                   (_Atomic long long *)&r->bchildren);
+    join_paths(p, (_Atomic long long *)&p->children,
+               (_Atomic long long *)&p->bchildren);
+    p->spawned = 0;
+    p->start = strand_start(w);
+}
+
+/* C++: an exception leaves p, its children all done: its pads' sync, then
+ * a return. */
+__attribute__((noinline)) void __cilkrt_prof_unwind(struct __cilk_prof *p)
+{
+    __cilkrt_prof_catch(p);
+    __cilkrt_prof_return(p);
 }
 
 bool profile_threads;

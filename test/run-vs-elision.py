@@ -62,7 +62,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--no-stress", action="store_true")
     ap.add_argument("--cflags", default="",
-                    help="more flags for every compile, the elision's too")
+                    help="more flags for every compile, the elision's too "
+                         "(but the plugin's, -fplugin-arg-cilk-*)")
     ap.add_argument("--libs", default="",
                     help="more libraries for every link, after the program")
     ap.add_argument("--also", action="append", default=[],
@@ -119,7 +120,9 @@ def main():
     # source.
     includes = [f"-I{a.cilk_include}"] if a.reference == "projection" else []
     compiler = ["g++", "-std=gnu++17"] if cxx else ["gcc", "-std=gnu11"]
-    r = run(compiler + ["-O1", "-w"] + shlex.split(a.cflags) +
+    plain = [f for f in shlex.split(a.cflags)
+             if not f.startswith("-fplugin-arg-cilk-")]
+    r = run(compiler + ["-O1", "-w"] + plain +
             includes + [f"-I{os.path.dirname(os.path.abspath(src))}"
                         for src in sources] + ref_cs +
             ["-o", ref_exe, "-lm"] + shlex.split(a.libs))
