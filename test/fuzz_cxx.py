@@ -8,7 +8,6 @@ usage: fuzz_cxx.py --seed N --count N --workdir DIR --cilkcc CMD --cilkrt FLAGS
                    [--nproc 1,2,3,4,8] [--jobs J] [--timeout S]
                    [--race-lib FLAGS] [--profile] [--cilk-include DIR]
                    [--throw-share F] [--bypass-try] [--throwing-declarations]
-                   [--race-temporaries]
 
 What is generated. Each program includes <cilk/cilk.h> (cilk_spawn,
 cilk_sync, cilk_scope, cilk_for), has a plain `int main` and two to five
@@ -94,15 +93,14 @@ at two worker counts drawn from --nproc and once without stress. With
 --race-lib, a race build (-fplugin-arg-cilk-race, as cilkc's
 -fsanitize=cilk) must print the same and report no race (it runs the
 serial elision; exceptions unwind there as in C++, its detector told at
-each landing pad); half the programs, drawn at random, get it: those
-whose spawned calls read no temporary through a reference (below). With
---profile, a profile build (-fplugin-arg-cilk-profile, as
--fcilktool=cilkscale) in one parallel mode must print the same; the profile build stops the program when an
-exception leaves a spawned function, so only the programs whose
-exceptions never cross a spawn get it. A program is drawn as one or the
-other (--throw-share of them may throw across spawns, 0.6); in the others,
-exceptions are thrown and caught in the same function (in a try block,
-also while children are out) or inside a child.
+each landing pad); half the programs, drawn at random, get it (the
+temporaries a spawn's child reads live until it is done, and in a loop
+are each spawn's own, as in the parallel modes). With --profile, a
+profile build (-fplugin-arg-cilk-profile, as -fcilktool=cilkscale) in
+one parallel mode must print the same. A program is drawn as one whose
+exceptions may cross spawns or not (--throw-share of them may, 0.6); in
+the others, exceptions are thrown and caught in the same function (in a
+try block, also while children are out) or inside a child.
 A compiler crash, a program rejected, a difference or a hang is a
 failure; the program is kept in DIR (fN_M.cpp) with a note (fN_M.txt) of
 what failed.
@@ -123,21 +121,6 @@ Left out unless asked, as they fail today:
     at the parent's unwinding: a double destruction (`free(): double free
     detected`) when f's named result was made in s and destroyed by f's
     own unwinding.
-  --race-temporaries: spawns whose child reads a temporary of the spawn
-    statement through a reference, in every program, and a race build of
-    every program (with --race-lib). The temporary lives until the child
-    is done, but the race build reports (a) the end of its life as
-    parallel with the child's reads, where the parent has a landing pad
-    (an object with a destructor), at -O1 and above: the object of a
-    spawned member call (`cilk_spawn W<long>{3}.run(k)`, `Functor{3}(k)`),
-    a lambda's closure with captures, a temporary bound to a const
-    reference parameter (`f(s + "xy")`); (b) in a serial loop, the next
-    iteration's construction of its temporaries (those, and by-value
-    class arguments: `a[i] = cilk_spawn f(Obj(i));`) as parallel with the
-    last child's reads. Without the option, the programs drawn for the
-    race build spawn instead captureless lambdas, members of named
-    objects and calls with by-value arguments (in loops, scalar ones);
-    the others keep every form and skip the race build.
 """
 import argparse
 import concurrent.futures
@@ -488,21 +471,18 @@ class Proc:
             (f"[](long k) {{ return lf(k) * {k}; }}({e})", ()),
             (f"lf_obj(Obj({e}))", ()), (f"lf_vecsum(lf_vec({e}))", ()),
         ]
-        if self.g.temps_ok:  # temporaries the child reads through a reference
-            forms += [
-                (f"Functor{{{k}}}({e})", ()),
-                (f"[=](long k) {{ return lf(k) ^ ({self.expr()}); }}({e})",
-                 ()),
-                (f"[&](long k) {{ return lf_slow(k + n); }}({e})", ()),
-                (f"lf_objref(Obj({e}))", ())]
+        forms += [  # temporaries the child reads through a reference
+            (f"Functor{{{k}}}({e})", ()),
+            (f"[=](long k) {{ return lf(k) ^ ({self.expr()}); }}({e})", ()),
+            (f"[&](long k) {{ return lf_slow(k + n); }}({e})", ()),
+            (f"lf_objref(Obj({e}))", ())]
         for v in self.vars.values():
             if not self.readable(v.name):
                 continue
             if v.typ == "str":
                 forms += [(f"lf_len({v.name})", ()),
                           (f"lf_len(std::string({v.name}))", ())]
-                if self.g.temps_ok:
-                    forms.append((f'lf_cref({v.name} + "xy")', ()))
+                forms.append((f'lf_cref({v.name} + "xy")', ()))
                 forms.append((f"lf_cref({v.name})", (v.name,)))
             elif v.typ == "obj":
                 forms.append((f"lf_obj({v.name})", ()))
@@ -540,7 +520,7 @@ class Proc:
             return (f"p{j}<long>({nn}, {e})" if self.r.random() < 0.5
                     else f"p{j}({nn}, (long)({e}))"), nn
         if p["form"] == "member":
-            if not self.g.temps_ok or self.r.random() < 0.3:
+            if self.r.random() < 0.3:
                 return f"fz_w{j}.run({nn}, {e})", nn  # a named object
             return (f"W{j}<long>{{{self.expr(exclude)}}}.run({nn}, {e})",
                     nn)
@@ -608,8 +588,6 @@ class Proc:
             self.spawned(path)
             return f"{lhs} = cilk_spawn lf_mkobj({self.expr()});"
         # Lambdas that write their destination themselves.
-        if not self.g.temps_ok:
-            return None
         d = self.dest("long", new_ok=False)
         if d:
             lhs, path = d
@@ -645,20 +623,18 @@ class Proc:
             f"cilk_spawn lf_print({e});",
             "cilk_spawn [] { fz_sum += 3; lf_lock(7); }();",
         ]
-        if self.g.temps_ok:
-            forms += [
-                f"cilk_spawn [k = {e}] {{ fz_list.push_back(k); "
-                f"fz_out << 'l' << k << '\\n'; }}();",
-                f"cilk_spawn [&] {{ std::lock_guard<std::mutex> g(fz_mu); "
-                f"fz_msum += n * 3 + (s & 15); }}();",
-                f"cilk_spawn [=] {{ fz_sum += {e}; lf_lock(n); }}();"]
+        forms += [
+            f"cilk_spawn [k = {e}] {{ fz_list.push_back(k); "
+            f"fz_out << 'l' << k << '\\n'; }}();",
+            f"cilk_spawn [&] {{ std::lock_guard<std::mutex> g(fz_mu); "
+            f"fz_msum += n * 3 + (s & 15); }}();",
+            f"cilk_spawn [=] {{ fz_sum += {e}; lf_lock(n); }}();"]
         if reds and r.random() < 0.4:
             rd = r.choice(reds)
             # The parent may update it too; reads wait for the sync.
             self.spawned(rd)
-            return r.choice([f"cilk_spawn lf_addto({rd}, {e});"] + (
-                [f"cilk_spawn [&, k = {e}] {{ {rd} += k; }}();"]
-                if self.g.temps_ok else []))
+            return r.choice([f"cilk_spawn lf_addto({rd}, {e});",
+                             f"cilk_spawn [&, k = {e}] {{ {rd} += k; }}();"])
         self.spawned()
         return r.choice(forms)
 
@@ -810,17 +786,10 @@ class Proc:
             forms.append(f"{a.name}[i] = cilk_spawn lf_len({r.choice(strs)} "
                          f"+ std::to_string(i));")
         # Each iteration's temporaries (arguments, a lambda, an object
-        # whose member is spawned) are its own; the race build takes the
-        # next iteration's for a race with the last child's (a false
-        # report): not in the programs it checks, unless asked.
-        temps = self.g.temps_ok
-        if not temps:
-            forms = [f"{a.name}[i] = cilk_spawn lf(i + {e});",
-                     f"{a.name}[i] = cilk_spawn lf_slow(i * 3 + ({e}));"]
+        # whose member is spawned) are its own.
         js = self.callable_procs()
         js = [j for j in js if self.g.procs_meta[j]["ret"] == "long" and
-              (not self.g.procs_meta[j]["throws"] or self.cross_ok()) and
-              (temps or self.g.procs_meta[j]["form"] != "member")]
+              (not self.g.procs_meta[j]["throws"] or self.cross_ok())]
         body = r.choice(forms)
         if js and self.calls_left >= 2 and r.random() < 0.3:
             j = r.choice(js)
@@ -1176,14 +1145,12 @@ class Proc:
 
 
 class Gen:
-    def __init__(self, r, cross, race_clean=False, a=None):
+    def __init__(self, r, cross, a=None):
         self.r = r
         self.cross = cross  # exceptions may cross spawns
         # Patterns that fail today, left out unless asked (the docstring).
-        for k in ("bypass_try", "race_temps", "throwing_decls"):
+        for k in ("bypass_try", "throwing_decls"):
             setattr(self, k, bool(a and getattr(a, k)))
-        # Spawns whose child reads a temporary through a reference.
-        self.temps_ok = self.race_temps or not race_clean
         self.procs_meta = []
 
     def program(self):
@@ -1289,8 +1256,8 @@ def check_one(a, i):
     """Returns (status, message, race_and_profile_checked)."""
     r = random.Random(a.seed * 1000003 + i)
     cross = r.random() < a.throw_share
-    race_clean = r.random() < 0.5
-    text = Gen(r, cross, race_clean, a).program()
+    raced = bool(a.race_lib) and r.random() < 0.5
+    text = Gen(r, cross, a).program()
     origin = ("exceptions across spawns" if cross else
               "exceptions within functions")
     base = os.path.join(a.workdir, f"f{a.seed}_{i}")
@@ -1322,7 +1289,7 @@ def check_one(a, i):
     nprocs = a.nproc.split(",")
     modes = a.modes.split(",")
     builds = [(m, "") for m in ["serial"] + modes]
-    if a.profile and not cross:
+    if a.profile:
         builds.append((r.choice(modes), "profile"))
     for mode, instr in builds:
         exe = f"{base}.{mode}{instr}"
@@ -1353,7 +1320,7 @@ def check_one(a, i):
                             f"--- projection\n{ref.stdout[:3000]}"
                             f"--- stderr\n{got.stderr[:1500]}")
         os.remove(exe)
-    if a.race_lib and (race_clean or a.race_temps):
+    if raced:
         exe = f"{base}.race"
         c = run(cc + ["-fplugin-arg-cilk-race", opt, "-w", "-x", "c++", std,
                       path, "-o", exe] + shlex.split(a.race_lib) + rt + libs)
@@ -1372,8 +1339,7 @@ def check_one(a, i):
         os.remove(exe)
     for f in (path, base + ".gxx"):
         os.remove(f)
-    return "ok", "", (bool(a.race_lib and (race_clean or a.race_temps)),
-                      a.profile and not cross)
+    return "ok", "", (raced, a.profile)
 
 
 def main():
@@ -1401,17 +1367,13 @@ def main():
     ap.add_argument("--bypass-try", action="store_true",
                     help="also try blocks that spawn while a child that "
                          "may throw is out (its exception must pass them)")
-    ap.add_argument("--race-temporaries", dest="race_temps",
-                    action="store_true",
-                    help="generate spawns whose child reads a temporary in "
-                         "every program, and race-check every program")
     ap.add_argument("--throwing-declarations", dest="throwing_decls",
                     action="store_true",
                     help="also `std::string s = cilk_spawn f();` where f "
                          "may throw")
     ap.add_argument("--throw-share", type=float, default=0.6,
                     help="share of the programs whose exceptions may cross "
-                         "spawns (no race or profile build)")
+                         "spawns")
     a = ap.parse_args()
     a.include = include_dir(a)
     os.makedirs(a.workdir, exist_ok=True)
