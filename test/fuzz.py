@@ -754,6 +754,35 @@ def run(cmd, timeout=None, env=None):
         return None
 
 
+def check_runs(exe, mode, instr, nprocs, r, want, timeout, ref_name,
+               last_only=False):
+    """Runs exe, the program built in mode (instrumented by instr, or ""):
+    a serial build once on 2 workers, a parallel one under CILK_STRESS=1 at
+    two worker counts drawn from nprocs and once without (the last only,
+    with last_only). Returns None if each printed and exited as want
+    (stdout, exit status), else what differed from ref_name's."""
+    runs = [("2", False)] if mode == "serial" else (
+        [(p, True) for p in r.sample(nprocs, min(2, len(nprocs)))] +
+        [(r.choice(nprocs), False)])
+    if last_only:
+        runs = runs[-1:]
+    for p, stress in runs:
+        env = dict(os.environ, CILK_NWORKERS=p)
+        env.pop("CILK_STRESS", None)
+        if stress:
+            env["CILK_STRESS"] = "1"
+        got = run([exe], timeout=timeout, env=env)
+        what = (f"mode={mode} {instr} CILK_NWORKERS={p}"
+                f"{' CILK_STRESS=1' if stress else ''}")
+        if got is None:
+            return f"{what}: timed out (hang?)"
+        if (got.stdout, got.returncode) != want:
+            return (f"{what}: exit {got.returncode} ({ref_name} {want[1]})\n"
+                    f"--- got\n{got.stdout[:3000]}--- {ref_name}\n"
+                    f"{want[0][:3000]}--- stderr\n{got.stderr[:1500]}")
+    return None
+
+
 def check_one(a, i):
     """Returns (status, message): status 'ok', 'discarded' or 'FAIL'."""
     r = random.Random(a.seed * 1000003 + i)
@@ -820,24 +849,10 @@ def check_one(a, i):
         if c.returncode or "PLEASE submit" in c.stderr:
             return fail(f"mode={mode} {instr}: compile failed "
                         f"(exit {c.returncode}):\n{c.stderr[-3000:]}")
-        runs = [("2", False)] if mode == "serial" else (
-            [(p, True) for p in r.sample(nprocs, min(2, len(nprocs)))] +
-            [(r.choice(nprocs), False)])
-        for p, stress in runs:
-            env = dict(os.environ, CILK_NWORKERS=p)
-            env.pop("CILK_STRESS", None)
-            if stress:
-                env["CILK_STRESS"] = "1"
-            got = run([exe], timeout=a.timeout, env=env)
-            what = (f"mode={mode} {instr} P={p}"
-                    f"{' CILK_STRESS=1' if stress else ''}")
-            if got is None:
-                return fail(f"{what}: timed out (hang?)")
-            if (got.stdout, got.returncode) != want:
-                return fail(f"{what}: exit {got.returncode} (elision "
-                            f"{ref.returncode})\n--- got\n{got.stdout[:1500]}"
-                            f"--- elision\n{ref.stdout[:1500]}"
-                            f"{got.stderr[:1500]}")
+        differs = check_runs(exe, mode, instr, nprocs, r, want, a.timeout,
+                             "elision")
+        if differs:
+            return fail(differs)
         os.remove(exe)
     # The race detector on a generated program, race-free by construction
     # (a mutant may run a spawn statement twice before a sync): the same

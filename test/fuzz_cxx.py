@@ -130,7 +130,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fuzz import run  # noqa: E402
+from fuzz import check_runs, run  # noqa: E402
 
 PRELUDE = r"""#include <cilk/cilk.h>
 #include <cilk/opadd_reducer.h>
@@ -1299,26 +1299,10 @@ def check_one(a, i):
         if c.returncode or "PLEASE submit" in c.stderr:
             return fail(f"mode={mode} {instr}: compile failed "
                         f"(exit {c.returncode}):\n{c.stderr[-3000:]}")
-        runs = [("2", False)] if mode == "serial" else (
-            [(p, True) for p in r.sample(nprocs, min(2, len(nprocs)))] +
-            [(r.choice(nprocs), False)])
-        if instr:
-            runs = runs[-1:]
-        for p, stress in runs:
-            env = dict(os.environ, CILK_NWORKERS=p)
-            env.pop("CILK_STRESS", None)
-            if stress:
-                env["CILK_STRESS"] = "1"
-            got = run([exe], timeout=a.timeout, env=env)
-            what = (f"mode={mode} {instr} CILK_NWORKERS={p}"
-                    f"{' CILK_STRESS=1' if stress else ''}")
-            if got is None:
-                return fail(f"{what}: timed out (hang?)")
-            if (got.stdout, got.returncode) != want:
-                return fail(f"{what}: exit {got.returncode} (projection "
-                            f"{ref.returncode})\n--- got\n{got.stdout[:3000]}"
-                            f"--- projection\n{ref.stdout[:3000]}"
-                            f"--- stderr\n{got.stderr[:1500]}")
+        differs = check_runs(exe, mode, instr, nprocs, r, want, a.timeout,
+                             "projection", last_only=bool(instr))
+        if differs:
+            return fail(differs)
         os.remove(exe)
     if raced:
         exe = f"{base}.race"
