@@ -97,12 +97,14 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -280,6 +282,133 @@ static SmallVector<CallBase *, 8> spawnsIn(Function &F) {
       if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
         Spawns.push_back(CB);
   return Spawns;
+}
+
+/// True if CI destroys an object of a class (an Itanium destructor, which
+/// returns nothing).
+static bool isDestructorCall(const CallInst &CI) {
+  const Function *Callee = CI.getCalledFunction();
+  if (!Callee || !CI.getType()->isVoidTy() || CI.arg_size() != 1)
+    return false;
+  StringRef Name = Callee->getName();
+  return Name.starts_with("_Z") &&
+         (Name.ends_with("D0Ev") || Name.ends_with("D1Ev") ||
+          Name.ends_with("D2Ev"));
+}
+
+/// A copy of Callee that records that its result was made: Callee's
+/// parameters, then the record's address, set before each return. (A copy,
+/// not a function that calls Callee: a Callee that spawns would run there
+/// as a nested computation, whose reducers' views are not the parent's.)
+/// New: made now.
+static Function *madeRecorder(Function &Callee, bool &New) {
+  Module &M = *Callee.getParent();
+  LLVMContext &C = M.getContext();
+  std::string Name = (Callee.getName() + ".made").str();
+  New = !M.getFunction(Name);
+  if (!New)
+    return M.getFunction(Name);
+  FunctionType *CTy = Callee.getFunctionType();
+  SmallVector<Type *, 8> Params(CTy->params());
+  Params.push_back(PointerType::getUnqual(C));
+  Function *W = Function::Create(
+      FunctionType::get(CTy->getReturnType(), Params, false),
+      GlobalValue::InternalLinkage, Name, M);
+  ValueToValueMapTy VMap;
+  for (unsigned I = 0; I < CTy->getNumParams(); ++I) {
+    VMap[Callee.getArg(I)] = W->getArg(I);
+    W->getArg(I)->setName(Callee.getArg(I)->getName());
+  }
+  W->getArg(CTy->getNumParams())->setName("made");
+  SmallVector<ReturnInst *, 4> Rets;
+  CloneFunctionInto(W, &Callee, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Rets);
+  W->setLinkage(GlobalValue::InternalLinkage);
+  W->setComdat(nullptr);
+  for (ReturnInst *R : Rets)
+    new StoreInst(ConstantInt::get(Type::getInt8Ty(C), 1),
+                  W->getArg(CTy->getNumParams()), R->getIterator());
+  return W;
+}
+
+/// `T x = cilk_spawn make(k);` where T has a destructor (see CilkInternal.h):
+///
+///   %x.made = alloca i8                                  ; entry
+///   store i8 0, ptr %x.made
+///   call void @make.made(ptr %x, i64 %k, ptr %x.made), !cilk.spawn
+///   ...
+///   %m = load i8, ptr %x.made                            ; each ~T() of x
+///   br (%m != 0), label %destroy, label %destroyed
+///
+///   define internal void @make.made(ptr sret(%T) %x, i64 %k, ptr %made) {
+///     <make's code, each return preceded by:>
+///     store i8 1, ptr %made
+///   }
+bool guardSpawnedResults(Module &M) {
+  // Tags the spawns of .made copies (a copy of a procedure made after they
+  // were guarded has them already).
+  static constexpr const char *MADE_MD = "cilk.made";
+  SmallVector<Function *, 16> Work;
+  for (Function &F : M)
+    if (isCilkProcedure(F) && !F.isDeclaration() && hasCxxPersonality(F))
+      Work.push_back(&F);
+  bool Changed = false;
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (CallBase *CB : spawnsIn(*F)) {
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee || Callee->isDeclaration() || Callee->isVarArg() ||
+          !CB->getType()->isVoidTy() || CB->hasOperandBundles() ||
+          CB->getMetadata(MADE_MD))
+        continue;
+      AllocaInst *X = nullptr;
+      for (unsigned I = 0; I < CB->arg_size(); ++I)
+        if (CB->paramHasAttr(I, Attribute::StructRet))
+          X = dyn_cast<AllocaInst>(getUnderlyingObject(CB->getArgOperand(I)));
+      if (!X)
+        continue;
+      SmallVector<CallInst *, 4> Destroys;
+      for (User *U : X->users())
+        if (auto *CI = dyn_cast<CallInst>(U); CI && isDestructorCall(*CI))
+          Destroys.push_back(CI);
+      if (Destroys.empty())
+        continue;
+      LLVMContext &C = M.getContext();
+      Type *I8 = Type::getInt8Ty(C);
+      auto *Made = new AllocaInst(I8, M.getDataLayout().getAllocaAddrSpace(),
+                                  X->getName() + ".made",
+                                  F->getEntryBlock().getFirstInsertionPt());
+      new StoreInst(ConstantInt::get(I8, 0), Made, CB->getIterator());
+      bool Copied;
+      Function *W = madeRecorder(*Callee, Copied);
+      // A copy made before its original was guarded: guard it too.
+      if (Copied && isCilkProcedure(*W) && hasCxxPersonality(*W))
+        Work.push_back(W);
+      SmallVector<Value *, 8> Args(CB->args());
+      Args.push_back(Made);
+      CallBase *New;
+      if (auto *II = dyn_cast<InvokeInst>(CB))
+        New = InvokeInst::Create(W, II->getNormalDest(), II->getUnwindDest(),
+                                 Args, "", CB->getIterator());
+      else
+        New = CallInst::Create(W, Args, "", CB->getIterator());
+      New->setAttributes(CB->getAttributes());
+      New->setCallingConv(CB->getCallingConv());
+      New->setDebugLoc(CB->getDebugLoc());
+      New->copyMetadata(*CB);
+      New->setMetadata(MADE_MD, MDNode::get(C, {}));
+      CB->eraseFromParent();
+      for (CallInst *D : Destroys) {
+        IRBuilder<> B(D);
+        Value *IsMade = B.CreateICmpNE(B.CreateLoad(I8, Made, "made"),
+                                       B.getInt8(0));
+        Instruction *Then = SplitBlockAndInsertIfThen(IsMade, D, false);
+        D->moveBefore(Then);
+      }
+      Changed = true;
+    }
+  }
+  return Changed;
 }
 
 /// F's invokes of the sync marker, and with Spawns its spawned invokes.

@@ -169,6 +169,13 @@ HandlerCode findHandlerCode(llvm::Function &F);
 /// C++ catch handlers get CILK_IN_HANDLER_MD, and the spawns among them
 /// become calls, so that a handler never goes on on another thread.
 bool keepHandlersOnTheirThread(llvm::Module &M);
+/// The parallel modes, after keepHandlersOnTheirThread (CilkExceptions.cpp):
+/// `T x = cilk_spawn f();` of a C++ class T with a destructor, where f
+/// makes x in place, f defined here: the spawn is of f.made, a copy of f
+/// that records in a flag of the parent that x was made, and each
+/// destruction of x happens only if it was (f may throw, and the parent's
+/// landing pad after a later sync destroys x).
+bool guardSpawnedResults(llvm::Module &M);
 /// Metadata of a call in a catch handler: never a spawn, and a call of a
 /// procedure that spawns reaches its C entry point.
 inline constexpr const char *CILK_IN_HANDLER_MD = "cilk.in.handler";

@@ -161,6 +161,7 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   Changed |= lowerThreads(M);
   if (TheMode != Mode::Serial) {
     Changed |= keepHandlersOnTheirThread(M);
+    Changed |= guardSpawnedResults(M);
     Changed |= spawnCallsOfProcedures(M);
   }
   // C++ exceptions (CilkExceptions.cpp): the serial elision unwinds

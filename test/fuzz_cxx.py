@@ -116,11 +116,11 @@ Left out unless asked, as they fail today:
     OpenCilk's rules, an explicit cilk_sync in it, or the entry into its
     handler, would take the other child's exception there.)
   --throwing-declarations: `std::string s = cilk_spawn f(x);` where f may
-    throw (otherwise `std::string s{}; s = cilk_spawn f(x);`). When f
-    throws, the eager and indolent modes destroy s, which was never made,
-    at the parent's unwinding: a double destruction (`free(): double free
-    detected`) when f's named result was made in s and destroyed by f's
-    own unwinding.
+    throw (otherwise `std::string s{}; s = cilk_spawn f(x);`). The double
+    destruction of s it found once (the parallel modes destroyed s, never
+    made, at a later sync's landing pad) is fixed: a flag records that s
+    was made (llvm-pass/CilkExceptions.cpp, guardSpawnedResults); campaigns
+    with the option are not yet long enough to make it the default.
 """
 import argparse
 import concurrent.futures
@@ -639,9 +639,8 @@ class Proc:
         return r.choice(forms)
 
     def split_decl(self):
-        """`std::string s = cilk_spawn f();` whose child throws: the eager
-        and indolent modes destroy s, never made (a double destruction
-        when f's named result is made in s): declared apart unless asked."""
+        """`std::string s = cilk_spawn f();` whose child throws: declared
+        apart unless asked (the docstring)."""
         return not self.g.throwing_decls
 
     def st_throw_spawn(self):
@@ -788,8 +787,10 @@ class Proc:
         # Each iteration's temporaries (arguments, a lambda, an object
         # whose member is spawned) are its own.
         js = self.callable_procs()
+        # Not one that may throw: the next iterations, the continuation of
+        # its spawn, would have effects the exception does not undo.
         js = [j for j in js if self.g.procs_meta[j]["ret"] == "long" and
-              (not self.g.procs_meta[j]["throws"] or self.cross_ok())]
+              not self.g.procs_meta[j]["throws"]]
         body = r.choice(forms)
         if js and self.calls_left >= 2 and r.random() < 0.3:
             j = r.choice(js)
