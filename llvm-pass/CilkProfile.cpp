@@ -45,10 +45,10 @@
 #include "cilk-abi.h"
 
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -147,7 +147,8 @@ static void statementCalls(CallBase *Call,
   SmallPtrSet<BasicBlock *, 8> Seen;
   while (!Starts.empty())
     for (Instruction *I = Starts.pop_back_val(); I; I = I->getNextNode()) {
-      if (isCallTo(*I, CILK_ABI_SPAWN_END) || isCallTo(*I, CILK_ABI_SYNC_MARKER) ||
+      if (isCallTo(*I, CILK_ABI_SPAWN_END) ||
+          isCallTo(*I, CILK_ABI_SYNC_MARKER) ||
           (isa<CallBase>(I) && isSpawn(*cast<CallBase>(I))))
         break;
       if (isa<CallInst>(I))
