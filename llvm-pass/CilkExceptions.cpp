@@ -305,9 +305,10 @@ static Function *madeRecorder(Function &Callee, bool &New) {
   Module &M = *Callee.getParent();
   LLVMContext &C = M.getContext();
   std::string Name = (Callee.getName() + ".made").str();
-  New = !M.getFunction(Name);
-  if (!New)
-    return M.getFunction(Name);
+  New = false;
+  if (Function *W = M.getFunction(Name))
+    return W;
+  New = true;
   FunctionType *CTy = Callee.getFunctionType();
   SmallVector<Type *, 8> Params(CTy->params());
   Params.push_back(PointerType::getUnqual(C));

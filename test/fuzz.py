@@ -783,6 +783,21 @@ def check_runs(exe, mode, instr, nprocs, r, want, timeout, ref_name,
     return None
 
 
+def check_race_run(exe, want, timeout, ref_name):
+    """Runs exe, a race build of a race-free program. Returns None if it
+    printed and exited as want (stdout, exit status) and reported no race,
+    else what differed from ref_name's."""
+    got = run([exe], timeout=timeout)
+    if got is None:
+        return "race build: timed out"
+    if ((got.stdout, got.returncode) != want or
+            "cilk race: no races found" not in got.stderr):
+        return (f"race build: exit {got.returncode} ({ref_name} {want[1]})\n"
+                f"--- got\n{got.stdout[:3000]}--- {ref_name}\n"
+                f"{want[0][:3000]}--- stderr\n{got.stderr[:3000]}")
+    return None
+
+
 def check_one(a, i):
     """Returns (status, message): status 'ok', 'discarded' or 'FAIL'."""
     r = random.Random(a.seed * 1000003 + i)
@@ -865,15 +880,9 @@ def check_one(a, i):
         if c.returncode or "PLEASE submit" in c.stderr:
             return fail(f"race build: compile failed (exit {c.returncode}):\n"
                         f"{c.stderr[-3000:]}")
-        got = run([exe], timeout=a.timeout * 10)
-        if got is None:
-            return fail("race build: timed out")
-        if ((got.stdout, got.returncode) != want or
-                "cilk race: no races found" not in got.stderr):
-            return fail(f"race build: exit {got.returncode} (elision "
-                        f"{ref.returncode})\n--- got\n{got.stdout[:1500]}"
-                        f"--- elision\n{ref.stdout[:1500]}"
-                        f"{got.stderr[:3000]}")
+        differs = check_race_run(exe, want, a.timeout * 10, "elision")
+        if differs:
+            return fail(differs)
         os.remove(exe)
     for f in (path, base + ".elision.c", base + ".gcc"):
         os.remove(f)

@@ -130,7 +130,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fuzz import check_runs, run  # noqa: E402
+from fuzz import check_race_run, check_runs, run  # noqa: E402
 
 PRELUDE = r"""#include <cilk/cilk.h>
 #include <cilk/opadd_reducer.h>
@@ -1312,15 +1312,9 @@ def check_one(a, i):
         if c.returncode or "PLEASE submit" in c.stderr:
             return fail(f"race build: compile failed (exit {c.returncode}):\n"
                         f"{c.stderr[-3000:]}")
-        got = run([exe], timeout=a.timeout * 10)
-        if got is None:
-            return fail("race build: timed out")
-        if ((got.stdout, got.returncode) != want or
-                "cilk race: no races found" not in got.stderr):
-            return fail(f"race build: exit {got.returncode} (projection "
-                        f"{ref.returncode})\n--- got\n{got.stdout[:3000]}"
-                        f"--- projection\n{ref.stdout[:3000]}"
-                        f"--- stderr\n{got.stderr[:3000]}")
+        differs = check_race_run(exe, want, a.timeout * 10, "projection")
+        if differs:
+            return fail(differs)
         os.remove(exe)
     for f in (path, base + ".gxx"):
         os.remove(f)
