@@ -214,8 +214,14 @@
  *   sync_threw(w, f)    the syncs of every region of f (the children are
  *                       waited for before the landing pad's cleanups run);
  *                       as __cilkrt_sync, 1 means suspended
- *   pending(f)          nonzero if f holds an exception (after a sync)
- *   rethrow_pending(f)  throws f's exception: the first in serial order
+ *   pending(f, d)       nonzero if a sync of f's region d throws: f holds
+ *                       its own exception or one of a child of region d
+ *                       or deeper (those of shallower regions wait for
+ *                       their own syncs)
+ *   rethrow_pending(f, d) throws the first in serial order of those: after
+ *                       a sync of region d, or a landing pad's sync whose
+ *                       handlers may catch what region d and deeper threw
+ *                       (llvm-pass/CilkRegions.cpp: RegionDepths::Pad)
  *   top_threw(h)        a computation's top frame threw: its caller throws
  *                       h again when the computation is over */
 #define CILK_ABI_EXN_CAPTURE "__cilkrt_exn_capture"
@@ -549,8 +555,8 @@ void __cilkrt_exn_rethrow(void *h) __attribute__((__noreturn__));
 int __cilkrt_pop_threw(void *h);
 void __cilkrt_exn_keep(struct __cilk_frame *f, void *h);
 int __cilkrt_sync_threw(void *w, struct __cilk_frame *f);
-int __cilkrt_exn_pending(struct __cilk_frame *f);
-void __cilkrt_rethrow_pending(struct __cilk_frame *f)
+int __cilkrt_exn_pending(struct __cilk_frame *f, int region);
+void __cilkrt_rethrow_pending(struct __cilk_frame *f, int region)
     __attribute__((__noreturn__));
 void __cilkrt_top_threw(void *h);
 struct __cilk_frame *__cilkrt_frame_alloc(void *w, const struct __cilk_desc *d);

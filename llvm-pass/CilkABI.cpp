@@ -270,13 +270,16 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_EXN_CAPTURE || Name == CILK_ABI_RESULT_ADDR)
     Ty = FunctionType::get(Ptr, {Ptr}, false);
-  else if (Name == CILK_ABI_POP_THREW || Name == CILK_ABI_EXN_PENDING)
+  else if (Name == CILK_ABI_POP_THREW)
     Ty = FunctionType::get(I32, {Ptr}, false);
+  else if (Name == CILK_ABI_EXN_PENDING)
+    Ty = FunctionType::get(I32, {Ptr, I32}, false);
   else if (Name == CILK_ABI_EXN_KEEP)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
-  else if (Name == CILK_ABI_EXN_RETHROW || Name == CILK_ABI_RETHROW_PENDING ||
-           Name == CILK_ABI_TOP_THREW)
+  else if (Name == CILK_ABI_EXN_RETHROW || Name == CILK_ABI_TOP_THREW)
     Ty = FunctionType::get(Void, {Ptr}, false);
+  else if (Name == CILK_ABI_RETHROW_PENDING)
+    Ty = FunctionType::get(Void, {Ptr, I32}, false);
   else if (Name == CILK_ABI_FRAME_ALLOC)
     Ty = FunctionType::get(Ptr, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_FRAME_FREE)

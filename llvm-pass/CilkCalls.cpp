@@ -42,7 +42,9 @@
 // runs in parallel with them. A procedure that calls one that spawns is
 // one that spawns: the marking runs until nothing changes. The serial
 // elision (and so the race detector, which follows it) keeps the plain
-// calls.
+// calls, but for a profile build: its hooks see the spawn and the sync
+// (the callee's span is a child's path), which the elision then makes a
+// call again.
 //
 //===----------------------------------------------------------------------===//
 

@@ -845,8 +845,12 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
   if (!OutCatch)
     return;
   DenseMap<MDNode *, InvokeInst *> Anchors = anchorsOf(Slow);
+  // What a landing pad's sync throws again (RegionDepths::Pad).
+  DenseMap<BasicBlock *, unsigned> PadRegion;
   for (const SlowPoint &SP : Points) {
     const SuspendPoint &P = *SP.P;
+    if (P.SyncAll)
+      PadRegion[SP.Resume] = P.ExnRegion;
     if (P.IsSpawn) {
       BasicBlock *Dest = unwindDestOf(*SP.Call, Anchors);
       if (!SP.Call->doesNotThrow())
@@ -871,12 +875,13 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
     BasicBlock *Throw = BasicBlock::Create(C, "synced.threw." + N, &Slow);
     BasicBlock *Never = neverBlock(Slow, "synced.never." + N);
     IRBuilder<> B(Resume->getTerminator());
-    Value *Pending =
-        B.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_PENDING), {Frame});
+    Value *Region = B.getInt32(P.Region);
+    Value *Pending = B.CreateCall(getRuntimeFn(M, CILK_ABI_EXN_PENDING),
+                                  {Frame, Region});
     B.CreateCondBr(B.CreateICmpNE(Pending, B.getInt32(0)), Throw, Rest);
     Resume->getTerminator()->eraseFromParent();
-    IRBuilder<>(Throw).CreateInvoke(
-        getRuntimeFn(M, CILK_ABI_RETHROW_PENDING), Never, Dest, {Frame});
+    IRBuilder<>(Throw).CreateInvoke(getRuntimeFn(M, CILK_ABI_RETHROW_PENDING),
+                                    Never, Dest, {Frame, Region});
   }
   FunctionCallee Capture = getRuntimeFn(M, CILK_ABI_EXN_CAPTURE);
   FunctionCallee Keep = getRuntimeFn(M, CILK_ABI_EXN_KEEP);
@@ -899,7 +904,7 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
       if (!catchesAll(LP))
         LP->addClause(ConstantPointerNull::get(B.getPtrTy()));
       B.CreateInvoke(RethrowPending, II->getNormalDest(), II->getUnwindDest(),
-                     {Frame});
+                     {Frame, B.getInt32(PadRegion.lookup(I->getParent()))});
     } else {
       // The frame is done: the runtime hands its exception to the parent.
       Instruction *Unreachable = I->getNextNode();

@@ -12,8 +12,9 @@
 //   call void @__captured_stmt(ptr %ctx)       ;   the body, for k
 //   ...                                        ;   k += 1
 //
-// In the serial elision (serial mode, but for the race detector) the marker
-// is 0 and the loop stays. Otherwise the body's call becomes one call of a
+// In the serial elision (serial mode, but for the race detector and the
+// profile, which see the parallel modes' structure) the marker is 0 and the
+// loop stays. Otherwise the body's call becomes one call of a
 // divide-and-conquer Cilk procedure over [0, n), and the loop ends after it:
 //
 //   %g = <%grain if > 0, else call i64 @__cilkrt_for_grain(i64 %n)>  (race
@@ -286,7 +287,7 @@ bool lowerCilkFors(Module &M, Mode TheMode, Instrument I) {
     if (auto *CI = dyn_cast<CallInst>(U);
         CI && CI->getCalledFunction() == Marker)
       Begins.push_back(CI);
-  bool Serial = TheMode == Mode::Serial && I != Instrument::Race;
+  bool Serial = TheMode == Mode::Serial && I == Instrument::None;
   for (CallInst *MC : Begins) {
     ForLoop L;
     bool Found = findLoop(MC, L);

@@ -275,10 +275,22 @@ llvm::DILocation *describeOutlined(llvm::Function &New,
 /// several depths): each sync then waits for all of F's children.
 struct RegionDepths {
   llvm::DenseMap<const llvm::Instruction *, unsigned> Depth;
+  /// A landing pad's: one more than the least depth of the code its
+  /// handlers go on to (the depth of the try block whose handler catches
+  /// the exception, at the outermost), 0 if none does. Its sync throws the
+  /// first exception in serial order of the regions at that depth and
+  /// deeper: a child spawned before that block, outside it, is not the
+  /// block's to catch.
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Pad;
   bool Nested = true; // false: the markers do not nest alike
   unsigned of(const llvm::Instruction *I) const { return Depth.lookup(I); }
 };
 RegionDepths regionDepths(llvm::Function &F);
+/// C++: puts region end markers where exceptional code leaves regions (a
+/// catch handler's end, joining the code after its try block; a return
+/// in a handler), so that the markers nest alike on every path and each
+/// region's hooks see its end. Before anything asks regionDepths.
+bool closeRegionsOnUnwindPaths(llvm::Function &F);
 /// Removes F's region markers (insertImplicitSyncs, where they do not nest
 /// alike: F is one region then, for the hooks of race and profile builds
 /// as for its syncs).

@@ -162,8 +162,15 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
   if (TheMode != Mode::Serial) {
     Changed |= keepHandlersOnTheirThread(M);
     Changed |= guardSpawnedResults(M);
-    Changed |= spawnCallsOfProcedures(M);
   }
+  // A call of a procedure that spawns is a spawn and a sync in the parallel
+  // modes, and so for the profile in serial mode too: the callee's span is
+  // a child's path, not part of the caller's strand.
+  if (TheMode != Mode::Serial || Instr == Instrument::Profile)
+    Changed |= spawnCallsOfProcedures(M);
+  for (Function &F : M)
+    if (isCilkProcedure(F) && F.hasPersonalityFn())
+      Changed |= closeRegionsOnUnwindPaths(F);
   // C++ exceptions (CilkExceptions.cpp): the serial elision unwinds
   // through spawns as C++ does, the race and profile builds' too (their
   // hooks follow: CilkRace.cpp, CilkProfile.cpp); the parallel modes carry

@@ -641,6 +641,8 @@ bool prepareProcedure(Shape &S) {
       P.IsPoll = isPollMarker(I);
       P.SyncAll = CB->getMetadata(CILK_SYNC_ALL_MD) != nullptr;
       P.Region = Regions.of(CB);
+      if (P.SyncAll)
+        P.ExnRegion = Regions.Pad.lookup(CB->getParent());
       S.NumRegions = std::max(S.NumRegions, P.Region);
       S.Points.push_back(P);
     }

@@ -61,7 +61,11 @@ bool isCallTo(const Instruction &I, StringRef Name) {
 }
 
 Value *profileRecord(Function &F) {
-  for (Instruction &I : F.getEntryBlock())
+  // Not always in the entry block: C++'s hooked unwinding and the heap
+  // frame's set-up split it (the resume hooks of a C++ procedure were
+  // missing, so its spawns after the first and their strands went
+  // uncounted).
+  for (Instruction &I : instructions(F))
     if (isCallTo(I, CILK_ABI_PROF_ENTER))
       return cast<CallBase>(I).getArgOperand(0);
   return nullptr;

@@ -12,11 +12,14 @@
 //   call void @__cilk_region_end()        ; depth d again
 //
 // Regions nest as the source's blocks do, so every path reaches a point
-// with the same depth: a forward walk in reverse post-order gives each
-// spawn, sync and poll its region, the depth, which the implicit syncs
-// before returns take into account (CilkProfile.cpp). The parallel modes'
-// descriptors give each spawn and sync its region, whose children the
-// runtime counts apart (runtime/closure.h; CilkPrepare.cpp, CilkInlet.cpp).
+// with the same depth (C++ exceptions aside, which leave regions without
+// their markers: closeRegionsOnUnwindPaths puts the markers there first,
+// and a landing pad takes the least depth of its invokes): a forward walk
+// in reverse post-order gives each spawn, sync and poll its region, the
+// depth, which the implicit syncs before returns take into account
+// (CilkProfile.cpp). The parallel modes' descriptors give each spawn and
+// sync its region, whose children the runtime counts apart
+// (runtime/closure.h; CilkPrepare.cpp, CilkInlet.cpp).
 // Race and profile builds call a hook of their own at each marker: the
 // race detector gives each region a P-bag of its own (runtime/race.c), the
 // profile build its own longest paths (runtime/profile.c). The markers go
@@ -33,6 +36,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -44,15 +48,42 @@ static RegionDepths notNested() {
   return R;
 }
 
-RegionDepths regionDepths(Function &F) {
+namespace {
+// How a block is entered: the depth, and whether only exceptions reach it
+// (from a landing pad on, until a path that did not unwind joins).
+struct Entry {
+  unsigned D;
+  bool EH;
+};
+// A point where exceptional code leaves regions without their end markers:
+// the edge to successor Succ of Term (or, Succ ~0u, the return Term), and
+// how many regions it leaves.
+struct Leave {
+  Instruction *Term;
+  unsigned Succ;
+  unsigned Regions;
+};
+} // namespace
+
+// An exception leaves the regions between the code that threw and its
+// handler, or its cleanups, without the end markers of the paths that do
+// not unwind: a landing pad's code may be shallower than the invokes that
+// reach it (a try block's handler is outside the block's region, a
+// cleanup outside the region of the call a procedure that spawns became).
+// So a depth that only exceptions bring is an upper bound: a landing pad
+// takes the least of its invokes', and exceptional code may join a
+// shallower block or return at any depth (regions it leaves: Leaves).
+static RegionDepths walkRegions(Function &F, SmallVectorImpl<Leave> *Leaves) {
   RegionDepths R;
   if (!F.getParent()->getFunction(CILK_ABI_REGION_BEGIN))
     return R;
-  DenseMap<const BasicBlock *, unsigned> In;
-  In[&F.getEntryBlock()] = 0;
+  DenseMap<const BasicBlock *, Entry> In;
+  DenseMap<const BasicBlock *, Entry> Out;
+  In[&F.getEntryBlock()] = {0, false};
   for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
-    // Reverse post-order visits a block after one of its predecessors.
-    unsigned D = In.lookup(BB);
+    // Reverse post-order visits a block after its predecessors, but for
+    // those of back edges.
+    auto [D, EH] = In.lookup(BB);
     for (Instruction &I : *BB) {
       if (isCallTo(I, CILK_ABI_REGION_BEGIN)) {
         ++D;
@@ -66,16 +97,91 @@ RegionDepths regionDepths(Function &F) {
         R.Depth[&I] = D;
       }
     }
+    Out[BB] = {D, EH};
     // A return's own sync must wait for every child: the plugin ends the
     // regions first. Anything else did not nest as blocks do: one region,
     // as in Cilk-5.
-    if (D && isa<ReturnInst>(BB->getTerminator()))
+    if (D && isa<ReturnInst>(BB->getTerminator()) && !EH)
       return notNested();
-    for (BasicBlock *Succ : successors(BB))
-      if (auto [It, New] = In.try_emplace(Succ, D); !New && It->second != D)
-        return notNested();
+    auto *II = dyn_cast<InvokeInst>(BB->getTerminator());
+    for (BasicBlock *Succ : successors(BB)) {
+      Entry O{D, EH || (II && Succ == II->getUnwindDest())};
+      auto [It, New] = In.try_emplace(Succ, O);
+      Entry &E = It->second;
+      if (New || (O.EH && O.D >= E.D) || (!O.EH && !E.EH && O.D == E.D))
+        continue;
+      // clang's one `unreachable` block after every throw's call, of any
+      // depth: nothing there has one.
+      if (isa<UnreachableInst>(Succ->front()))
+        continue;
+      // What only exceptions brought gives way to a shallower or normal
+      // entry, unless the block was visited already.
+      if (E.EH && O.D <= E.D && !Out.count(Succ)) {
+        E = O;
+        continue;
+      }
+      return notNested();
+    }
+  }
+  // Each landing pad's exceptional code, up to where it joins code that
+  // did not unwind: the least depth there.
+  for (BasicBlock &BB : F) {
+    if (!BB.isLandingPad() || !In.count(&BB))
+      continue;
+    SmallVector<const BasicBlock *, 8> Work{&BB};
+    SmallPtrSet<const BasicBlock *, 8> Seen{&BB};
+    unsigned Least = ~0u;
+    while (!Work.empty())
+      for (const BasicBlock *S : successors(Work.pop_back_val()))
+        if (isa<UnreachableInst>(S->getTerminator()))
+          continue; // where a throw's call "returns" to: not code
+        else if (Entry E = In.lookup(S); !E.EH)
+          Least = std::min(Least, E.D);
+        else if (Seen.insert(S).second)
+          Work.push_back(S);
+    R.Pad[&BB] = Least == ~0u ? 0 : Least + 1;
+  }
+  if (!Leaves)
+    return R;
+  for (BasicBlock &BB : F) {
+    auto It = Out.find(&BB);
+    if (It == Out.end())
+      continue;
+    Entry O = It->second;
+    Instruction *Term = BB.getTerminator();
+    if (isa<ReturnInst>(Term) && O.D)
+      Leaves->push_back({Term, ~0u, O.D});
+    auto *II = dyn_cast<InvokeInst>(Term);
+    for (unsigned I = 0, N = Term->getNumSuccessors(); I != N; ++I) {
+      BasicBlock *Succ = Term->getSuccessor(I);
+      unsigned D = In.lookup(Succ).D;
+      if (O.D > D && !(II && Succ == II->getUnwindDest()) &&
+          !isa<UnreachableInst>(Succ->front()))
+        Leaves->push_back({Term, I, O.D - D});
+    }
   }
   return R;
+}
+
+RegionDepths regionDepths(Function &F) { return walkRegions(F, nullptr); }
+
+bool closeRegionsOnUnwindPaths(Function &F) {
+  SmallVector<Leave, 4> Leaves;
+  if (!walkRegions(F, &Leaves).Nested || Leaves.empty())
+    return false;
+  FunctionCallee End = getRuntimeFn(*F.getParent(), CILK_ABI_REGION_END);
+  for (auto [Term, Succ, Regions] : Leaves) {
+    Instruction *At = Term;
+    if (Succ != ~0u) {
+      if (BasicBlock *Edge = SplitCriticalEdge(Term, Succ))
+        At = Edge->getTerminator();
+      else if (Term->getNumSuccessors() > 1)
+        At = &*Term->getSuccessor(Succ)->getFirstInsertionPt();
+    }
+    for (unsigned I = 0; I != Regions; ++I)
+      CallInst::Create(End, "", At->getIterator());
+  }
+  return true;
 }
 
 void removeRegionMarkers(Function &F) {

@@ -32,6 +32,12 @@
 //   stolen:
 //     ret void
 //
+// A landing pad's sync of every region (__cilkrt_sync_threw,
+// CilkExceptions.cpp) suspends at each region with children out, one after
+// the other: the dispatch enters it again at its call, `sync.all.K` (an
+// atomic procedure's through `reenter.K`, which gives back the lock the
+// dispatch took), not after it.
+//
 // In the lazy modes a spawned fast clone may also come back released (see
 // emitReleasedCheck), and a frame released before a spawn (indolent)
 // resumes at the call, `spawn.N`, with resume index N' > every N.
@@ -187,6 +193,8 @@ void buildSlowClone(Shape &S) {
   FunctionCallee Apply = getRuntimeFn(M, CILK_ABI_APPLY);
   FunctionCallee Sync = getRuntimeFn(M, CILK_ABI_SYNC);
   SmallVector<SlowPoint, 8> SlowPoints;
+  // Where the dispatch enters for a resume index, if not its resume block.
+  DenseMap<unsigned, BasicBlock *> Reenter;
   for (SuspendPoint &P : S.Points) {
     auto *Call = cast<CallBase>(VMap[P.Call]);
     auto *Resume = cast<BasicBlock>(VMap[P.Resume]);
@@ -201,6 +209,21 @@ void buildSlowClone(Shape &S) {
     if (S.Atomic)
       B.CreateCall(Unlock, {Frame});
     emitSetResume(B, Frame, P.Index);
+    if (P.SyncAll) {
+      // A landing pad's syncs, one region after the other: resumed after
+      // the children of one came back, the frame goes on to the next (the
+      // regions synced already pass at once).
+      BasicBlock *Again = Call->getParent()->splitBasicBlock(
+          Call->getIterator(), "sync.all." + N);
+      B.SetInsertPoint(Call);
+      Reenter[P.Index] = Again;
+      if (S.Atomic) { // the dispatch took the lock
+        BasicBlock *Enter = BasicBlock::Create(C, "reenter." + N, Slow, Again);
+        CallInst::Create(Unlock, {Frame}, "", Enter);
+        BranchInst::Create(Again, Enter);
+        Reenter[P.Index] = Enter;
+      }
+    }
     if (!P.IsSpawn) {
       Value *Susp = B.CreateCall(
           P.SyncAll ? getRuntimeFn(M, CILK_ABI_SYNC_THREW) : Sync, {W, Frame},
@@ -269,7 +292,9 @@ void buildSlowClone(Shape &S) {
       Align(8), "resume.idx");
   SwitchInst *SW = B.CreateSwitch(Idx, Bad, S.Points.size());
   for (SuspendPoint &P : S.Points) {
-    SW->addCase(B.getInt32(P.Index), cast<BasicBlock>(VMap[P.Resume]));
+    BasicBlock *To = Reenter.lookup(P.Index);
+    SW->addCase(B.getInt32(P.Index),
+                To ? To : cast<BasicBlock>(VMap[P.Resume]));
     if (P.Respawn)
       SW->addCase(B.getInt32(P.RespawnIndex),
                   cast<BasicBlock>(VMap[P.Respawn]));

@@ -127,8 +127,8 @@ void closure_init_gens(struct closure *c, int gen)
     c->hyper = NULL;
     c->region = 0;
     c->in_place = 0;
-    c->exn = NULL;
-    c->exn_pos = 0;
+    c->exns = NULL;
+    c->own_exn = NULL;
     atomic_init(&c->nlinked, 0);
     c->pos = 0;
 }
@@ -221,8 +221,9 @@ void closure_complete(struct worker *w, struct closure *c)
         hyper_synced(w, c, 0); /* its implicit sync merged already */
         hyper_deposit(w);   /* before the join lets p's sync merge */
     }
-    if (c->exn) { /* it threw: no result */
-        closure_deposit_exn(p, c->exn, c->pos);
+    void *exn = closure_take_exn(c);
+    if (exn) { /* it threw: no result */
+        closure_deposit_exn(p, exn, c->pos, c->region);
         closure_unwind_delivery(p, c->inlet, c->dst);
     } else {
         closure_apply(p, c->inlet, c->dst, __cilkrt_result_addr(
@@ -239,21 +240,100 @@ void closure_complete(struct worker *w, struct closure *c)
 
 const struct exn_hooks *exn_hooks;
 
-void *closure_deposit_exn_locked(struct closure *p, void *h, long pos)
+/* A child's exception held in its parent, or one on its way to
+ * closure_free_exns (h null if its handle was taken). */
+struct exn_rec {
+    void *h;
+    long pos;
+    int region;
+    struct exn_rec *next;
+};
+
+void closure_deposit_exn(struct closure *p, void *h, long pos, int region)
 {
-    if (p->exn && pos >= p->exn_pos)
-        return h;
-    void *dropped = p->exn;
-    p->exn = h;
-    p->exn_pos = pos;
-    return dropped;
+    struct exn_rec *e = malloc(sizeof *e);
+    if (!e)
+        abort();
+    *e = (struct exn_rec){h, pos, region, NULL};
+    spin_lock(&p->lock);
+    struct exn_rec **q = &p->exns;
+    while (*q && (*q)->region != region)
+        q = &(*q)->next;
+    struct exn_rec *drop = e;
+    if (!*q) {
+        *q = e;
+        drop = NULL;
+    } else if (pos < (*q)->pos) { /* e comes first: it takes the place */
+        drop = *q;
+        e->next = drop->next;
+        drop->next = NULL;
+        *q = e;
+    }
+    spin_unlock(&p->lock);
+    closure_free_exns(drop);
 }
 
-void closure_deposit_exn(struct closure *p, void *h, long pos)
+void closure_keep_own_exn_locked(struct closure *p, void *h)
 {
-    spin_lock(&p->lock);
-    void *dropped = closure_deposit_exn_locked(p, h, pos);
-    spin_unlock(&p->lock);
-    if (dropped)
-        exn_hooks->drop(dropped);
+    /* Each landing pad's sync takes the exception it kept before another
+     * pad runs: none is held here. */
+    p->own_exn = h;
+}
+
+void *closure_take_exn_locked(struct closure *c, int region,
+                              struct exn_rec **drop)
+{
+    struct exn_rec *first = NULL;
+    *drop = NULL;
+    for (struct exn_rec **q = &c->exns; *q;) {
+        struct exn_rec *e = *q;
+        if (e->region < region) {
+            q = &e->next;
+            continue;
+        }
+        *q = e->next;
+        e->next = *drop;
+        *drop = e;
+        if (!first || e->pos < first->pos)
+            first = e;
+    }
+    void *h = c->own_exn;
+    c->own_exn = NULL;
+    if (first) { /* a child's, before c's own code in serial order */
+        void *won = first->h;
+        first->h = h;
+        h = won;
+    }
+    return h;
+}
+
+bool closure_exn_pending_locked(const struct closure *c, int region)
+{
+    if (c->own_exn)
+        return true;
+    for (const struct exn_rec *e = c->exns; e; e = e->next)
+        if (e->region >= region)
+            return true;
+    return false;
+}
+
+void *closure_take_exn(struct closure *c)
+{
+    if (!c->exns && !c->own_exn) /* the common case: nothing was thrown */
+        return NULL;
+    struct exn_rec *drop;
+    void *h = closure_take_exn_locked(c, 0, &drop);
+    closure_free_exns(drop);
+    return h;
+}
+
+void closure_free_exns(struct exn_rec *drop)
+{
+    while (drop) {
+        struct exn_rec *next = drop->next;
+        if (drop->h)
+            exn_hooks->drop(drop->h);
+        free(drop);
+        drop = next;
+    }
 }

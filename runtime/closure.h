@@ -71,13 +71,14 @@ struct closure {
     /* Its parent takes its sret result in place (cilk-abi.h:
      * CILK_ABI_RESULT_ADDR). */
     int in_place;
-    /* C++ exceptions (cilk-abi.h: CILK_ABI_EXN_*): the exception waiting
-     * for this closure's next sync, a handle (except.cpp), and its place
-     * in serial order: the position of the child that threw it, or
-     * LONG_MAX for the procedure's own code, which comes after every
-     * child outstanding. Under `lock`. */
-    void *exn;
-    long exn_pos;
+    /* C++ exceptions (cilk-abi.h: CILK_ABI_EXN_*), as handles
+     * (except.cpp). Those of children, each waiting for a sync of the
+     * child's region: at most one per region, the first in serial order
+     * of the region's children that threw (closure_deposit_exn). And the
+     * procedure's own, held from a landing pad to the sync after it; it
+     * comes after every child outstanding in serial order. Under `lock`. */
+    struct exn_rec *exns;
+    void *own_exn;
     /* Children linked to this closure so far (closure_count_child): the
      * next one's position. */
     atomic_long nlinked;
@@ -179,14 +180,31 @@ void closure_join(struct worker *w, struct closure *p, int region);
  * it ended with), free it, join. */
 void closure_complete(struct worker *w, struct closure *c);
 
-/* C++ exceptions. Exception handle h of p's child at position pos (or of
- * p's own code, LONG_MAX) waits in p for p's next sync; of two, the one
- * first in serial order stays and the other is destroyed. Takes p's
+/* C++ exceptions. Exception handle h of p's child at position pos,
+ * spawned in p's region `region`, waits in p for a sync of that region;
+ * of two of one region, the one first in serial order stays and the other
+ * is destroyed. Takes p's lock. */
+void closure_deposit_exn(struct closure *p, void *h, long pos, int region);
+/* p's own code threw h (a landing pad): h waits in p for the sync after
+ * the pad. Caller holds p's lock. */
+void closure_keep_own_exn_locked(struct closure *p, void *h);
+/* The exception a sync of c's region `region` throws, or NULL: the first
+ * in serial order of c's own and its children's of that region and
+ * deeper, which it takes from c. Those it passes over are destroyed: the
+ * caller holds c's lock and hands *drop to closure_free_exns after giving
+ * it back. The children's of shallower regions wait for their syncs. */
+void *closure_take_exn_locked(struct closure *c, int region,
+                              struct exn_rec **drop);
+/* True if a sync of c's region `region` would throw. Caller holds c's
  * lock. */
-void closure_deposit_exn(struct closure *p, void *h, long pos);
-/* The same, for a caller that holds p's lock: returns the handle to
- * destroy (after the lock is given back), or NULL. */
-void *closure_deposit_exn_locked(struct closure *p, void *h, long pos);
+bool closure_exn_pending_locked(const struct closure *c, int region);
+/* What c ended with: closure_take_exn_locked for every region, once c
+ * is done (no child of c is outstanding, its code has returned: no one
+ * else looks at c; the lock of an atomic procedure's code may be held
+ * still). */
+void *closure_take_exn(struct closure *c);
+/* Destroys the exceptions closure_take_exn_locked passed over. */
+void closure_free_exns(struct exn_rec *drop);
 /* What holds handles (except.cpp fills it when it is linked: only a
  * program that caught an exception has a handle). */
 struct exn_hooks {

@@ -59,7 +59,7 @@ void entry_report(const struct cilk_options *opts, int mode, double start)
     fflush(stdout);
     int n;
     struct worker **workers = sched_workers_and_guests(&n);
-    int profiled = profile_print(workers, n, elapsed);
+    int profiled = profile_print(workers, n);
     if (opts->stats)
         stats_print(workers, n, elapsed, units_mode_name(mode), profiled);
 }
@@ -145,8 +145,9 @@ int __cilkrt_run(void (*thunk)(void *), void *args, const void *tmp,
         return CILK_RUN_SERIAL;
     /* C++: the computation threw; the caller's handlers get the exception
      * (the entry point calls this from code that may unwind). */
-    if (r.c.exn)
-        exn_hooks->rethrow(r.c.exn);
+    void *exn = closure_take_exn(&r.c);
+    if (exn)
+        exn_hooks->rethrow(exn);
     return CILK_RUN_DONE;
 }
 

@@ -71,8 +71,9 @@ int main(int argc, char *argv[], char *envp[])
         abort(); /* nothing stops the pool before main returns */
     /* C++: an exception left main. Thrown again here, where no handler
      * waits, it ends the program as one that leaves a C++ main does. */
-    if (r.c.exn)
-        exn_hooks->rethrow(r.c.exn);
+    void *exn = closure_take_exn(&r.c);
+    if (exn)
+        exn_hooks->rethrow(exn);
     sched_stop();
     profile_stop();
 #if CILK_DIST

@@ -17,6 +17,7 @@
  * parent's identity across (w->prof_pending). */
 #include "profile.h"
 #include "hyper.h"
+#include "options.h"
 #include "units.h"
 #include "frame.h"
 #include "worker.h"
@@ -50,10 +51,29 @@ static bool unit_strands;
 /* The timestamp counter at sched start and end, to convert ticks against
  * the wall time main() measures over the same interval. */
 static unsigned long long tsc_start, tsc_end;
-static struct timespec wall_start;
+static struct timespec wall_start, wall_end;
 /* The ticks profiling surely adds to a strand between two boundaries
  * (calibrate). */
 static long long hook_cost;
+
+/* A serial build whose main() is plain C (OpenCilk's spelling) starts no
+ * pool, so no worker runs its Cilk code: a thread that enters profiled code
+ * then gets a worker of the profile's own (solo: only the hooks use it, for
+ * its strands' clock, its work and counts, and the procedure entered
+ * next), and the profile reports at exit, as entry.c does for a pool. */
+static bool session; /* profile_start ran */
+static _Thread_local struct worker *solo;
+static struct worker **solos;
+static int nsolos;
+static pthread_mutex_t solo_mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* The worker that runs the calling hook's strand, or null: a procedure
+ * that a C thread called outside any computation. */
+static inline struct worker *me(void)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    return w ? w : solo;
+}
 
 static inline unsigned long long now(void)
 {
@@ -178,10 +198,18 @@ static void join_children(struct __cilk_prof *p)
     join_paths(p, children_of(p), bchildren_of(p));
 }
 
+/* p is a procedure that C code called inside some strand, whose time is
+ * that strand's, or outside any computation (__cilkrt_prof_enter): its
+ * hooks count nothing, and its children are the same. */
+static inline bool muted(const struct __cilk_prof *p)
+{
+    return !p->parent && !p->at;
+}
+
 __attribute__((noinline)) void
 __cilkrt_prof_region_begin(struct __cilk_prof *p)
 {
-    if (!__cilkrt_tls_worker) /* see __cilkrt_prof_enter */
+    if (muted(p))
         return;
     struct __cilk_prof_region *r = malloc(sizeof *r);
     if (!r)
@@ -201,21 +229,81 @@ __attribute__((noinline)) void __cilkrt_prof_region_end(struct __cilk_prof *p)
     free(r);
 }
 
+static void solo_report(void);
+
+/* Starts the profile of a serial build that no pool profiles (solo). */
+static bool solo_session(void)
+{
+    if (session || units_check() != CILK_MODE_SERIAL)
+        return false;
+    struct cilk_options opts;
+    char *argv[] = {"", NULL};
+    int argc = 1;
+    if (cilk_parse_options(&argc, argv, &opts)) /* CILK_PROFILE's errors */
+        exit(2);
+    profile_calibrate(false);
+    profile_start(opts.profile_strands);
+    atexit(solo_report);
+    return true;
+}
+
+static bool solo_on;
+static void solo_start(void)
+{
+    solo_on = solo_session();
+}
+
+/* The calling thread's solo worker, made on its first entry into profiled
+ * code of a solo session; null in a parallel build or under a pool's
+ * profile. */
+static struct worker *solo_enter(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, solo_start);
+    if (!solo_on)
+        return NULL;
+    struct worker *w = calloc(1, sizeof *w);
+    if (!w)
+        abort();
+    w->prof_top = true; /* outside profiled code */
+    pthread_mutex_lock(&solo_mu);
+    struct worker **more = realloc(solos, (nsolos + 1) * sizeof *solos);
+    if (!more)
+        abort();
+    solos = more;
+    solos[nsolos++] = w;
+    pthread_mutex_unlock(&solo_mu);
+    return solo = w;
+}
+
+/* At exit, unless a pool that started since reported (entry.c). */
+static void solo_report(void)
+{
+    profile_stop();
+    fflush(stdout);
+    profile_print(NULL, 0);
+}
+
 /* The hooks are noinline: calibrate calls each as the program does. */
 __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
 {
-    struct worker *w = __cilkrt_tls_worker;
+    struct worker *w = me();
     p->region = NULL;
-    if (!w) /* a procedure without spawns that a C thread called */
+    if (!w && !(w = solo_enter())) {
+        /* A procedure without spawns that a C thread called. */
+        p->parent = NULL;
+        p->at = 0;
         return;
+    }
     p->parent = w->prof_pending;
     p->at = w->prof_pending_at;
     p->bat = w->prof_pending_bat;
     w->prof_pending = NULL;
     if (!p->parent) {
-        /* A computation's top frame, or a procedure without spawns that C
-         * code called inside some strand (at 0): its time is that
-         * strand's. */
+        /* A computation's top frame, or a procedure that C code called
+         * inside some strand (at 0): its time is that strand's. (In the
+         * parallel modes such a procedure has no spawns: one that spawns
+         * runs its serial clone, which has no hooks.) */
         p->at = w->prof_top;
         w->prof_top = false;
         if (p->at)
@@ -235,7 +323,9 @@ __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
 
 __attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
 {
-    struct worker *w = __cilkrt_tls_worker;
+    if (muted(p))
+        return;
+    struct worker *w = me();
     if (!p->spawning) {
         strand_end(w, p, 1);
         STAT_INC(w, spawns);
@@ -250,43 +340,51 @@ __attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
 
 __attribute__((noinline)) void __cilkrt_prof_resume(struct __cilk_prof *p)
 {
+    if (muted(p))
+        return;
     p->spawning = 0;
-    p->start = strand_start(__cilkrt_tls_worker);
+    p->start = strand_start(me());
 }
 
 void __cilkrt_prof_sync(struct __cilk_prof *p)
 {
+    if (muted(p))
+        return;
     /* A sync with no child since the last one ends no thread. */
-    strand_end(__cilkrt_tls_worker, p, p->spawned);
+    strand_end(me(), p, p->spawned);
 }
 
 __attribute__((noinline)) void __cilkrt_prof_sync_empty(struct __cilk_prof *p)
 {
+    if (muted(p))
+        return;
     /* The strand since the resume holds only the spawn's result assignment,
      * the child's: it weighs nothing, and the few ticks since the child's
      * return go to the strand after the sync (strand_start). */
-    add_strand(__cilkrt_tls_worker, p, unit_strands ? p->spawned : 0,
+    add_strand(me(), p, unit_strands ? p->spawned : 0,
                p->spawned);
 }
 
 __attribute__((noinline)) void __cilkrt_prof_synced(struct __cilk_prof *p)
 {
+    if (muted(p))
+        return;
     /* Every child of the sync's region has finished. */
     join_children(p);
     p->spawned = 0;
-    p->start = strand_start(__cilkrt_tls_worker);
+    p->start = strand_start(me());
 }
 
 __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
 {
-    struct worker *w = __cilkrt_tls_worker;
+    struct worker *w = me();
     /* Regions left open (markers that did not nest: the return's sync
      * waited for their children too). */
     while (p->region) {
         join_children(p);
         __cilkrt_prof_region_end(p);
     }
-    if (!p->parent && (!w || !p->at)) /* see __cilkrt_prof_enter */
+    if (muted(p))
         return;
     strand_end(w, p, 1);
     long long work = p->work + atomic_load_explicit(
@@ -297,6 +395,8 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
         atomic_fetch_add_explicit(&root_span, p->span, memory_order_relaxed);
         atomic_fetch_add_explicit(&root_bspan, p->bspan,
                                   memory_order_relaxed);
+        if (w == solo) /* outside profiled code again */
+            w->prof_top = true;
         return;
     }
     atomic_fetch_add_explicit((_Atomic long long *)&p->parent->children_work,
@@ -316,8 +416,8 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
  * or unwind, close them. */
 __attribute__((noinline)) void __cilkrt_prof_catch(struct __cilk_prof *p)
 {
-    struct worker *w = __cilkrt_tls_worker;
-    if (!p->parent && (!w || !p->at)) /* see __cilkrt_prof_enter */
+    struct worker *w = me();
+    if (muted(p))
         return;
     w->prof_pending = NULL; /* a spawned function without a record threw */
     if (p->spawning)
@@ -589,7 +689,10 @@ static long long calibrate(bool heap_frames)
         FRAME(__cilkrt_prof_enter(&c); __cilkrt_prof_return(&c); ENDED()); \
         __cilkrt_prof_resume(&p);                                          \
     } while (0)
-    __cilkrt_prof_enter(&g); /* no parent, not a top frame: counts nowhere */
+    /* G has no parent and never returns: it counts nowhere. (Its `at`
+     * says it is not muted, as a computation's top frame.) */
+    __cilkrt_prof_enter(&g);
+    g.at = 1;
     for (int i = 0; i < ROUNDS; i++) {
         __cilkrt_prof_spawn(&g);
         ENDED();
@@ -608,12 +711,17 @@ static long long calibrate(bool heap_frames)
 
 void profile_calibrate(bool heap_frames)
 {
+    if (session) /* a solo session's (then a pool started: entry.c) */
+        return;
     const char *c = getenv("CILK_PROFILE_OVERHEAD");
     hook_cost = c && *c ? strtoll(c, NULL, 10) : calibrate(heap_frames);
 }
 
 void profile_start(bool strands)
 {
+    if (session)
+        return;
+    session = true;
     unit_strands = strands;
     profile_threads = units_profiled();
     const char *b = getenv("CILK_BURDEN");
@@ -625,21 +733,31 @@ void profile_start(bool strands)
 void profile_stop(void)
 {
     tsc_end = now();
+    clock_gettime(CLOCK_MONOTONIC, &wall_end);
 }
 
-int profile_print(struct worker **workers, int n, double wall)
+int profile_print(struct worker **workers, int n)
 {
+    static bool printed;
     if (!atomic_load_explicit(&profiled, memory_order_relaxed))
         return 0;
+    if (printed)
+        return 1;
+    printed = true;
+    double wall = (double)(wall_end.tv_sec - wall_start.tv_sec) +
+                  (double)(wall_end.tv_nsec - wall_start.tv_nsec) * 1e-9;
     double seconds_per_tick =
         tsc_end > tsc_start ? wall / (double)(tsc_end - tsc_start) : 0;
     long long work = 0;
     unsigned long long threads = 0, spawns = 0;
-    for (int i = 0; i < n; i++) {
-        work += workers[i]->stats.work;
-        threads += workers[i]->stats.threads;
-        spawns += workers[i]->stats.spawns;
+    pthread_mutex_lock(&solo_mu);
+    for (int i = 0; i < n + nsolos; i++) {
+        struct worker *w = i < n ? workers[i] : solos[i - n];
+        work += w->stats.work;
+        threads += w->stats.threads;
+        spawns += w->stats.spawns;
     }
+    pthread_mutex_unlock(&solo_mu);
     /* Estimates (see net): a calibration that took off more than profiling
      * added may leave the work below zero, and noise the span above the
      * work, which by definition it never is. */

@@ -22,10 +22,11 @@ void profile_calibrate(bool heap_frames);
 void profile_start(bool strands);
 void profile_stop(void);
 /* Prints T_1, T_inf, parallelism, threads and thread length to stderr (in
- * strands: work, span and parallelism in threads) and returns 1 if the
- * program was compiled with profiling; else returns 0.
- * wall: the seconds between profile_start and profile_stop. */
-int profile_print(struct worker **workers, int n, double wall);
+ * strands: work, span and parallelism in threads), once, of the workers
+ * and of the threads a serial build's profile ran alone (profile.c: solo),
+ * and returns 1 if the program was compiled with profiling; else returns
+ * 0. After profile_stop. */
+int profile_print(struct worker **workers, int n);
 
 /* Continuation-passing threads (threads.c) in a profile build. Each thread
  * is a strand: its time is work, and it starts on the paths at its

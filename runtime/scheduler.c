@@ -191,7 +191,7 @@ static int pop_slow(struct worker *w, void *result, void *exn)
     if (hyper_on)
         hyper_deposit(w); /* the child's strand ends: its views go to p */
     if (exn) {
-        closure_deposit_exn(p, exn, pos);
+        closure_deposit_exn(p, exn, pos, region);
         closure_unwind_delivery(p, inlet, dst);
     } else {
         closure_apply(p, inlet, dst, result, gen);
@@ -298,40 +298,38 @@ static bool code_holds_lock(struct closure *c)
 void __cilkrt_exn_keep(struct __cilk_frame *f, void *h)
 {
     struct closure *c = (struct closure *)f;
-    if (!code_holds_lock(c)) {
-        closure_deposit_exn(c, h, LONG_MAX);
-        return;
-    }
-    void *dropped = closure_deposit_exn_locked(c, h, LONG_MAX);
-    if (dropped) {
-        spin_unlock(&c->lock);
-        exn_hooks->drop(dropped);
+    bool held = code_holds_lock(c);
+    if (!held)
         spin_lock(&c->lock);
-    }
+    closure_keep_own_exn_locked(c, h);
+    if (!held)
+        spin_unlock(&c->lock);
 }
 
-int __cilkrt_exn_pending(struct __cilk_frame *f)
+int __cilkrt_exn_pending(struct __cilk_frame *f, int region)
 {
     struct closure *c = (struct closure *)f;
     bool held = code_holds_lock(c);
     if (!held)
         spin_lock(&c->lock);
-    bool pending = c->exn != NULL;
+    bool pending = closure_exn_pending_locked(c, region);
     if (!held)
         spin_unlock(&c->lock);
     return pending;
 }
 
-void __cilkrt_rethrow_pending(struct __cilk_frame *f)
+void __cilkrt_rethrow_pending(struct __cilk_frame *f, int region)
 {
     struct closure *c = (struct closure *)f;
     bool held = code_holds_lock(c);
     if (!held)
         spin_lock(&c->lock);
-    void *h = c->exn;
-    c->exn = NULL;
-    if (!held)
-        spin_unlock(&c->lock);
+    struct exn_rec *drop;
+    void *h = closure_take_exn_locked(c, region, &drop);
+    spin_unlock(&c->lock); /* the destructors of those dropped run free */
+    closure_free_exns(drop);
+    if (held)
+        spin_lock(&c->lock);
     exn_hooks->rethrow(h);
 }
 
@@ -387,6 +385,9 @@ static void discard(struct worker *w, struct closure *c)
     struct closure *p = c->parent;
     int region = c->region;
     closure_drop_delivery(p, c->inlet, c->dst);
+    void *exn = closure_take_exn(c);
+    if (exn)
+        exn_hooks->drop(exn);
     hyper_drop(c);
     frame_free(w, c, c->desc->size);
     closure_join(w, p, region);
@@ -490,7 +491,7 @@ void sched_run_root(struct worker *w, struct root *r)
     w->prof_last_ok = false;
     r->thunk(r->args);
     if (w->top_exn) { /* not stolen nor released: it threw */
-        r->c.exn = w->top_exn;
+        closure_deposit_exn(&r->c, w->top_exn, 0, 0);
         w->top_exn = NULL;
     }
     stack_returned(w);

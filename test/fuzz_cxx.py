@@ -7,7 +7,7 @@ usage: fuzz_cxx.py --seed N --count N --workdir DIR --cilkcc CMD --cilkrt FLAGS
                    [--modes eager,indolent,sedative] [--opt -O0,-O1,-O2,-O3]
                    [--nproc 1,2,3,4,8] [--jobs J] [--timeout S]
                    [--race-lib FLAGS] [--profile] [--cilk-include DIR]
-                   [--throw-share F] [--bypass-try] [--throwing-declarations]
+                   [--throw-share F] [--throwing-declarations]
 
 What is generated. Each program includes <cilk/cilk.h> (cilk_spawn,
 cilk_sync, cilk_scope, cilk_for), has a plain `int main` and two to five
@@ -105,16 +105,16 @@ A compiler crash, a program rejected, a difference or a hang is a
 failure; the program is kept in DIR (fN_M.cpp) with a note (fN_M.txt) of
 what failed.
 
-Left out unless asked, as they fail today:
-  --bypass-try: try blocks that spawn (children that do not throw, into
-    variables declared before the block) while a child that may throw is
-    out. The block's end waits for its own children only (docs/language.md,
-    C++), so the other child's exception must pass it by, to the sync that
-    waits for that child; the eager and indolent modes catch it in the
-    block's handler when the continuation was stolen. (Without the option
-    no try block is opened while a child that may throw is out: under
-    OpenCilk's rules, an explicit cilk_sync in it, or the entry into its
-    handler, would take the other child's exception there.)
+Try blocks that spawn (children that do not throw, into variables declared
+before the block) also open while a child that may throw is out: the
+block's end waits for its own children only (docs/language.md, C++), so
+the other child's exception passes it by, to the sync that waits for that
+child. (Other try blocks do not open then: one whose own code or children
+throw would catch that exception in the parallel modes, while the serial
+projection never runs the block, the older child's exception having left
+first.)
+
+Left out unless asked:
   --throwing-declarations: `std::string s = cilk_spawn f(x);` where f may
     throw (otherwise `std::string s{}; s = cilk_spawn f(x);`). The double
     destruction of s it found once (the parallel modes destroyed s, never
@@ -663,7 +663,7 @@ class Proc:
             call = self.throw_callee("long")
         self.spawned(path, may_throw=True)
         s = f"{lhs} = cilk_spawn {call};"
-        if self.g.bypass_try and r.random() < 0.5:
+        if r.random() < 0.5:
             self.emit(s)
             return self.st_bypass_try()
         return s
@@ -970,11 +970,9 @@ class Proc:
         if self.depth() >= 3:
             return None
         if self.floor() is not None:
-            # A child that may throw is out: a try block here could catch
-            # its exception (OpenCilk: an explicit cilk_sync has function
-            # scope; the handler of a try is entered after waiting for all
-            # the children, whose first exception wins).
-            return self.st_bypass_try() if self.g.bypass_try else None
+            # A child that may throw is out: only a block that does not
+            # throw (the docstring).
+            return self.st_bypass_try()
         outer_throw = self.can_throw()
         self.emit("try {")
         self.open_region("try", True)
@@ -1015,7 +1013,7 @@ class Proc:
         return ""
 
     def st_bypass_try(self):
-        """(--bypass-try) A try block that spawns children that do not
+        """A try block that spawns children that do not
         throw, into variables declared before it, while a child that may
         throw is out: its end waits for its own children only (as a
         cilk_scope's does), so the other child's exception passes it by,
@@ -1149,9 +1147,8 @@ class Gen:
     def __init__(self, r, cross, a=None):
         self.r = r
         self.cross = cross  # exceptions may cross spawns
-        # Patterns that fail today, left out unless asked (the docstring).
-        for k in ("bypass_try", "throwing_decls"):
-            setattr(self, k, bool(a and getattr(a, k)))
+        # Left out unless asked (the docstring).
+        self.throwing_decls = bool(a and a.throwing_decls)
         self.procs_meta = []
 
     def program(self):
@@ -1343,9 +1340,6 @@ def main():
     ap.add_argument("--nproc", default="1,2,3,4,8")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=float, default=30)
-    ap.add_argument("--bypass-try", action="store_true",
-                    help="also try blocks that spawn while a child that "
-                         "may throw is out (its exception must pass them)")
     ap.add_argument("--throwing-declarations", dest="throwing_decls",
                     action="store_true",
                     help="also `std::string s = cilk_spawn f();` where f "

@@ -18,9 +18,9 @@
 ; CHECK-NOT: call i32 @f(
 ; CHECK-LABEL: define internal void @g.slow(ptr %frame)
 ; CHECK: call i32 @__cilkrt_sync(ptr %w, ptr %frame)
-; CHECK: call i32 @__cilkrt_exn_pending(ptr %frame)
+; CHECK: call i32 @__cilkrt_exn_pending(ptr %frame, i32 1)
 ; CHECK: synced.threw.2:
-; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame)
+; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame, i32 1)
 ; CHECK-NEXT: to label %synced.never.2 unwind label %lpad.threw
 
 declare void @cleanup() nounwind

@@ -2,11 +2,13 @@
 ; slow clone, children may be outstanding when the continuation throws, so
 ; the pad is entered through %lpad.threw, which catches everything, holds
 ; the exception in the frame, syncs every region (a resume point of its
-; own: the frame may suspend there) and throws the first exception in
-; serial order into %lpad, which now catches everything too; what %lpad
-; does not handle (its resume) reaches eh.out, which holds it, syncs, and
-; returns it to the runtime. The fast clone, where no child is
-; outstanding, unwinds into %lpad as written (llvm-pass/CilkExceptions.cpp).
+; own: the frame may suspend there, at each region with children out, and
+; a resumed frame syncs again from the call on, %sync.all.N) and throws
+; the first exception in serial order into %lpad, which now catches
+; everything too; what %lpad does not handle (its resume) reaches eh.out,
+; which holds it, syncs, and returns it to the runtime. The fast clone,
+; where no child is outstanding, unwinds into %lpad as written
+; (llvm-pass/CilkExceptions.cpp).
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
 
 declare ptr @__cilk_spawn_any_marker(ptr)
@@ -28,8 +30,8 @@ declare i32 @__gxx_personality_v0(...)
 
 ; CHECK-LABEL: define internal void @parent.slow(ptr %frame)
 ; CHECK: switch i32 %resume.idx, label %bad.resume [
-; CHECK: i32 3, label %resume.3
-; CHECK: i32 4, label %resume.4
+; CHECK: i32 3, label %sync.all.3
+; CHECK: i32 4, label %sync.all.4
 ; CHECK: invoke void @work()
 ; CHECK-NEXT: to label %cont unwind label %lpad.threw
 ; CHECK: lpad.threw:
@@ -40,9 +42,11 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT: call void @__cilkrt_exn_keep(ptr %frame, ptr %[[H]])
 ; CHECK-NEXT: %[[R:.*]] = getelementptr inbounds i8, ptr %frame, i64 8
 ; CHECK-NEXT: store i32 3, ptr %[[R]]
+; CHECK-NEXT: br label %sync.all.3
+; CHECK: sync.all.3:
 ; CHECK-NEXT: %[[S:.*]] = call i32 @__cilkrt_sync_threw(ptr %w, ptr %frame)
 ; CHECK: resume.3:
-; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame)
+; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame, i32 0)
 ; CHECK-NEXT: to label %lpad.never unwind label %lpad
 ; CHECK: lpad:
 ; CHECK-NEXT: %lp = landingpad { ptr, i32 }
@@ -54,6 +58,8 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT: phi { ptr, i32 } [ %{{.*}}, %eh.out.catch ], [ %lp, %lpad ]
 ; CHECK: call void @__cilkrt_exn_keep(ptr %frame, ptr
 ; CHECK: store i32 4, ptr
+; CHECK-NEXT: br label %sync.all.4
+; CHECK: sync.all.4:
 ; CHECK-NEXT: %{{.*}} = call i32 @__cilkrt_sync_threw(ptr %w, ptr %frame)
 ; CHECK: resume.4:
 ; CHECK-NEXT: ret void

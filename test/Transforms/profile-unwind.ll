@@ -45,7 +45,7 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT: landingpad { ptr, i32 }
 ; CHECK-NEXT: catch ptr null
 ; CHECK: call i32 @__cilkrt_sync_threw(
-; CHECK: invoke void @__cilkrt_rethrow_pending(ptr %frame)
+; CHECK: invoke void @__cilkrt_rethrow_pending(ptr %frame, i32 0)
 ; CHECK-NEXT: to label %prof.unwind.never unwind label %prof.unwind
 ; CHECK: prof.unwind:
 ; CHECK-NEXT: landingpad { ptr, i32 }
@@ -53,7 +53,7 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT: catch ptr null
 ; CHECK-NEXT: call void @__cilkrt_prof_unwind(ptr %prof.field)
 ; CHECK: synced.threw.2:
-; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame)
+; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame, i32 0)
 ; CHECK-NEXT: to label %synced.never.2 unwind label %prof.unwind.threw
 
 ; SERIAL-LABEL: define i32 @parent(i32 %n)

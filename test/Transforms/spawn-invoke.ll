@@ -51,7 +51,7 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-LABEL: define internal void @parent.slow(ptr %frame)
 ; CHECK: %suspend = call i32 @__cilkrt_sync(ptr %w, ptr %frame)
 ; CHECK: resume.2:
-; CHECK-NEXT: %[[P:.*]] = call i32 @__cilkrt_exn_pending(ptr %frame)
+; CHECK-NEXT: %[[P:.*]] = call i32 @__cilkrt_exn_pending(ptr %frame, i32 0)
 ; CHECK-NEXT: %[[T:.*]] = icmp ne i32 %[[P]], 0
 ; CHECK-NEXT: br i1 %[[T]], label %synced.threw.2, label %resume.2.ok
 ; CHECK: resume.2.ok:
@@ -71,7 +71,7 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT: call void @__cilkrt_exn_keep(ptr %frame, ptr %[[OH]])
 ; CHECK: %{{.*}} = call i32 @__cilkrt_sync_threw(ptr %w, ptr %frame)
 ; CHECK: synced.threw.2:
-; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame)
+; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame, i32 0)
 ; CHECK-NEXT: to label %synced.never.2 unwind label %eh.out.catch
 
 ; LAZY-LABEL: define i32 @parent.fast(i32 %n)
