@@ -123,6 +123,10 @@ static constexpr const char *OUT_MD = "cilk.eh.out";
 // A spawn's arguments that are slots its pad frees.
 static constexpr const char *SLOT_PAD_MD = "cilk.slot.pad";
 
+bool isUnwindAnchor(const Instruction &I) {
+  return isCallTo(I, UNWIND_ANCHOR);
+}
+
 bool hasCxxPersonality(const Function &F) {
   if (!F.hasPersonalityFn())
     return false;

@@ -186,6 +186,14 @@ static Function *buildFrameInlet(Shape &S, SuspendPoint &P) {
       }
   if (!P.Call->getType()->isVoidTy())
     VM[P.Call] = B.CreateLoad(P.Call->getType(), Result, "r");
+  // The procedure's own result, made in its caller's memory (a C++ named
+  // return value that the body updates): where the frame says.
+  if (S.SRet && any_of(S.SRet->users(), [&](User *U) {
+        auto *I = dyn_cast<Instruction>(U);
+        return I && Region.count(I->getParent());
+      }))
+    VM[S.SRet] = B.CreateCall(getRuntimeFn(M, CILK_ABI_RESULT_ADDR), {Frame},
+                              S.SRet->getName());
   BasicBlock *Ret = BasicBlock::Create(C, "ret", In);
   ReturnInst::Create(C, Ret);
   VM[P.Resume] = Ret;
@@ -210,6 +218,30 @@ static Function *buildFrameInlet(Shape &S, SuspendPoint &P) {
       Instruction *NI = isCallTo(I, CILK_ABI_ABORT_MARKER)
                             ? CallInst::Create(Abort, {Frame})
                             : I.clone();
+      // C++: what the body invokes, the inlet calls (its landing pads are
+      // the procedure's; see extendToUserInlet), and the spawn statement's
+      // unwind anchor is a branch.
+      if (isUnwindAnchor(I)) {
+        BranchInst::Create(cast<InvokeInst>(I).getNormalDest(), NB);
+        NI->deleteValue();
+        continue;
+      }
+      if (auto *II = dyn_cast<InvokeInst>(NI)) {
+        SmallVector<Value *, 8> Args(II->args());
+        SmallVector<OperandBundleDef, 1> Bundles;
+        II->getOperandBundlesAsDefs(Bundles);
+        auto *CI = CallInst::Create(II->getFunctionType(),
+                                    II->getCalledOperand(), Args, Bundles);
+        CI->setAttributes(II->getAttributes());
+        CI->setCallingConv(II->getCallingConv());
+        dropDebugInfo(CI);
+        CI->insertInto(NB, NB->end());
+        CI->setName(I.getName());
+        VM[&I] = CI;
+        BranchInst::Create(II->getNormalDest(), NB);
+        II->deleteValue();
+        continue;
+      }
       dropDebugInfo(NI);
       NI->insertInto(NB, NB->end());
       NI->setName(I.getName());

@@ -189,6 +189,9 @@ bool stopAtEscapingExceptions(llvm::Module &M);
 /// F is C++'s (its personality routine): the parallel modes carry its
 /// children's exceptions.
 bool hasCxxPersonality(const llvm::Function &F);
+/// I invokes the anchor that keeps a spawn statement's landing pad
+/// (CilkExceptions.cpp: anchorUnwindEdges).
+bool isUnwindAnchor(const llvm::Instruction &I);
 /// The parallel modes and the race and profile builds, first
 /// (CilkExceptions.cpp): a C++ procedure that may unwind but has no
 /// landing pad (so no personality routine) gets C++'s, so that a child's

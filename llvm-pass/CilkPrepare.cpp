@@ -234,6 +234,21 @@ static bool extendToUserInlet(Shape &S, SuspendPoint &P) {
   Instruction *First = &*After->getFirstNonPHIIt();
   while (isa<DbgInfoIntrinsic>(First))
     First = First->getNextNode();
+  // C++: the spawn statement's unwind anchor, and blocks of nothing but a
+  // branch, may stand before the body. (Missed, the body stayed in the
+  // procedure, and a child whose parent was stolen only stored its result
+  // into the argument, which the body had read already.)
+  SmallPtrSet<BasicBlock *, 4> Passed{After};
+  while (First->isTerminator() &&
+         (isUnwindAnchor(*First) ||
+          (isa<BranchInst>(First) &&
+           cast<BranchInst>(First)->isUnconditional())) &&
+         Passed.insert(First->getSuccessor(0)).second) {
+    After = First->getSuccessor(0); // an invoke's normal destination
+    First = &*After->getFirstNonPHIIt();
+    while (isa<DbgInfoIntrinsic>(First))
+      First = First->getNextNode();
+  }
   if (!isCallTo(*First, CILK_ABI_INLET_BEGIN))
     return true;
   auto *Begin = cast<CallInst>(First);
@@ -287,8 +302,12 @@ static bool extendToUserInlet(Shape &S, SuspendPoint &P) {
   while (!Work.empty()) {
     BasicBlock *BB = Work.pop_back_val();
     P.TailBlocks.push_back(BB);
+    // Not into a landing pad: the inlet function calls what the body
+    // invokes (an exception that leaves an inlet ends the program).
+    auto *II = dyn_cast<InvokeInst>(BB->getTerminator());
     for (BasicBlock *Succ : successors(BB))
-      if (Succ != Resume && Seen.insert(Succ).second)
+      if (Succ != Resume && !(II && Succ == II->getUnwindDest()) &&
+          Seen.insert(Succ).second)
         Work.push_back(Succ);
   }
   for (BasicBlock *BB : P.TailBlocks)
