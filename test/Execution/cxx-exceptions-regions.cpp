@@ -14,7 +14,7 @@
 // back to 0. The output is the serial projection's in every mode,
 // P = 1, 2, 4, 8, with and without stress, at -O0 and -O2.
 // RUN: %run-vs-elision --reference projection %s | FileCheck %s
-// CHECK: bypass A.3 both A.4 own 1000097 nested 12 loop 1005 scope 9038 return 77 call 6000 thrown T.7 live 0
+// CHECK: bypass A.3 both A.4 own 1000000 nested 12 loop 1005 scope 9031 return 77 call 6000 thrown T.7 live 0
 #include <cilk/cilk.h>
 
 #include <atomic>
@@ -39,7 +39,7 @@ struct Err : std::runtime_error {
 // Work long enough that the parent's continuation is stolen meanwhile.
 static long slow(long n) {
   volatile long s = 0;
-  for (long i = 0; i < n * 20000; i++)
+  for (long i = 0; i < n * 2000; i++)
     s = s + i % 7;
   return s + n;
 }
