@@ -288,7 +288,9 @@ struct RegionDepths {
   bool Nested = true; // false: the markers do not nest alike
   unsigned of(const llvm::Instruction *I) const { return Depth.lookup(I); }
 };
-RegionDepths regionDepths(llvm::Function &F);
+/// With Pads, RegionDepths::Pad too (a walk of each landing pad's
+/// exceptional code: only the lowering needs it).
+RegionDepths regionDepths(llvm::Function &F, bool Pads = false);
 /// C++: puts region end markers where exceptional code leaves regions (a
 /// catch handler's end, joining the code after its try block; a return
 /// in a handler), so that the markers nest alike on every path and each

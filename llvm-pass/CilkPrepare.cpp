@@ -231,9 +231,7 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
 /// spawn's tail, which the inlet function copies whole.
 static bool extendToUserInlet(Shape &S, SuspendPoint &P) {
   BasicBlock *After = P.Resume;
-  Instruction *First = &*After->getFirstNonPHIIt();
-  while (isa<DbgInfoIntrinsic>(First))
-    First = First->getNextNode();
+  Instruction *First = &*After->getFirstNonPHIOrDbg();
   // C++: the spawn statement's unwind anchor, and blocks of nothing but a
   // branch, may stand before the body. (Missed, the body stayed in the
   // procedure, and a child whose parent was stolen only stored its result
@@ -245,9 +243,7 @@ static bool extendToUserInlet(Shape &S, SuspendPoint &P) {
            cast<BranchInst>(First)->isUnconditional())) &&
          Passed.insert(First->getSuccessor(0)).second) {
     After = First->getSuccessor(0); // an invoke's normal destination
-    First = &*After->getFirstNonPHIIt();
-    while (isa<DbgInfoIntrinsic>(First))
-      First = First->getNextNode();
+    First = &*After->getFirstNonPHIOrDbg();
   }
   if (!isCallTo(*First, CILK_ABI_INLET_BEGIN))
     return true;
@@ -647,7 +643,7 @@ bool prepareProcedure(Shape &S) {
   heapDynamicAllocas(F);
 
   // Suspend points in program order, each in its sync region.
-  RegionDepths Regions = regionDepths(F);
+  RegionDepths Regions = regionDepths(F, /*Pads=*/true);
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       if (!isSuspendCall(I))

@@ -73,7 +73,8 @@ struct Leave {
 // So a depth that only exceptions bring is an upper bound: a landing pad
 // takes the least of its invokes', and exceptional code may join a
 // shallower block or return at any depth (regions it leaves: Leaves).
-static RegionDepths walkRegions(Function &F, SmallVectorImpl<Leave> *Leaves) {
+static RegionDepths walkRegions(Function &F, bool Pads,
+                                SmallVectorImpl<Leave> *Leaves) {
   RegionDepths R;
   if (!F.getParent()->getFunction(CILK_ABI_REGION_BEGIN))
     return R;
@@ -126,7 +127,7 @@ static RegionDepths walkRegions(Function &F, SmallVectorImpl<Leave> *Leaves) {
   // Each landing pad's exceptional code, up to where it joins code that
   // did not unwind: the least depth there.
   for (BasicBlock &BB : F) {
-    if (!BB.isLandingPad() || !In.count(&BB))
+    if (!Pads || !BB.isLandingPad() || !In.count(&BB))
       continue;
     SmallVector<const BasicBlock *, 8> Work{&BB};
     SmallPtrSet<const BasicBlock *, 8> Seen{&BB};
@@ -163,11 +164,13 @@ static RegionDepths walkRegions(Function &F, SmallVectorImpl<Leave> *Leaves) {
   return R;
 }
 
-RegionDepths regionDepths(Function &F) { return walkRegions(F, nullptr); }
+RegionDepths regionDepths(Function &F, bool Pads) {
+  return walkRegions(F, Pads, nullptr);
+}
 
 bool closeRegionsOnUnwindPaths(Function &F) {
   SmallVector<Leave, 4> Leaves;
-  if (!walkRegions(F, &Leaves).Nested || Leaves.empty())
+  if (!walkRegions(F, false, &Leaves).Nested || Leaves.empty())
     return false;
   FunctionCallee End = getRuntimeFn(*F.getParent(), CILK_ABI_REGION_END);
   for (auto [Term, Succ, Regions] : Leaves) {

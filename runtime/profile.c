@@ -232,10 +232,11 @@ __attribute__((noinline)) void __cilkrt_prof_region_end(struct __cilk_prof *p)
 static void solo_report(void);
 
 /* Starts the profile of a serial build that no pool profiles (solo). */
-static bool solo_session(void)
+static bool solo_on;
+static void solo_start(void)
 {
     if (session || units_check() != CILK_MODE_SERIAL)
-        return false;
+        return;
     struct cilk_options opts;
     char *argv[] = {"", NULL};
     int argc = 1;
@@ -244,13 +245,7 @@ static bool solo_session(void)
     profile_calibrate(false);
     profile_start(opts.profile_strands);
     atexit(solo_report);
-    return true;
-}
-
-static bool solo_on;
-static void solo_start(void)
-{
-    solo_on = solo_session();
+    solo_on = true;
 }
 
 /* The calling thread's solo worker, made on its first entry into profiled
