@@ -893,6 +893,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--count", type=int, required=True)
+    ap.add_argument("--thin", action="store_true",
+                    help="half the programs (the sanitizer suites, whose "
+                         "programs run ten times slower)")
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--cilkcc", required=True)
     ap.add_argument("--cilkrt", required=True)
@@ -914,6 +917,8 @@ def main():
     ap.add_argument("--mutate-share", type=float, default=0.5,
                     help="share of the programs that are mutants")
     a = ap.parse_args()
+    if a.thin:
+        a.count = (a.count + 1) // 2
     os.makedirs(a.workdir, exist_ok=True)
     counts = {"ok": 0, "discarded": 0, "FAIL": 0}
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:

@@ -93,6 +93,10 @@ for py in (config.python_executable, "/usr/bin/python3"):
         config.available_features.add("matplotlib")
         break
 config.substitutions.append(("%cilkrt", cilkrt))
+# %thin: the smaller matrix of run-vs-elision.py and the fuzzers in a
+# sanitizer run (see run-vs-elision.py); the main suite runs the whole one.
+thin = " --thin" if sanitizer else ""
+config.substitutions.append(("%thin", thin))
 config.substitutions.append(
     ("%racelib",
      "" if sanitizer else f"-L{config.cilk_lib_dir} -lcilkrace"))
@@ -104,7 +108,7 @@ config.substitutions.append(("%repeat", script("repeat.py")))
 config.substitutions.append(
     ("%run-vs-elision", f"{script('run-vs-elision.py')} --cilkcc '{cilkcc}' "
      f"--cilkrt '{cilkrt}' --workdir %t.d "
-     f"--cilk-include '{config.cilk_include_dir}'"))
+     f"--cilk-include '{config.cilk_include_dir}'{thin}"))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gcc", shutil.which("gcc") or "gcc"))
 config.substitutions.append(("%cilk_include", config.cilk_include_dir))

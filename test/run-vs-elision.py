@@ -9,7 +9,7 @@ usage: run-vs-elision.py --cilkcc CMD --cilkrt FLAGS --workdir DIR
                          [--nproc 1,2,4,8] [--repeat N] [--no-stress]
                          [--cflags=FLAGS] [--libs=FLAGS] [--also FILE]...
                          [--reference elision|serial|projection]
-                         [--cilk-include DIR]
+                         [--cilk-include DIR] [--thin]
                          SOURCE [-- PROGRAM-ARGS...]
 
 --also adds a source file of the same program (a Cilk file or a plain C
@@ -23,6 +23,12 @@ steal attempts forced far more often), unless --no-stress.
 plugin in serial mode, on one worker, instead of gcc's elision: the serial
 meaning of continuation-passing threads, which have no elision (a
 successor waits for its missing arguments).
+
+--thin runs a smaller matrix, for the sanitizer suites (whose programs run
+ten times slower and whose point is the sanitizer's verdict, not rare
+interleavings, which the main suite covers): no repeats, of the worker
+counts above 1 only the least and the greatest, and a serial build (which
+runs no thief) on one worker count.
 
 --reference projection takes OpenCilk's serial projection, for a program in
 OpenCilk's spelling: the sources compiled unchanged by gcc, where
@@ -72,6 +78,7 @@ def main():
                     default="elision")
     ap.add_argument("--cilk-include", default="",
                     help="where <cilk/cilk.h> is, for the projection")
+    ap.add_argument("--thin", action="store_true")
     ap.add_argument("source")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
@@ -132,15 +139,28 @@ def main():
     compare(a, compile_mode, ref)
 
 
+def thinned(a):
+    """The worker counts and the repeat count of a --thin run."""
+    nprocs = a.nproc.split(",")
+    if not a.thin:
+        return nprocs, a.repeat
+    parallel = sorted({p for p in nprocs if int(p) > 1}, key=int)
+    if parallel:
+        nprocs = sorted({parallel[0], parallel[-1]}, key=int)
+    return nprocs, 1
+
+
 def compare(a, compile_mode, ref):
     failures = 0
+    nprocs, repeat = thinned(a)
     for mode in a.modes.split(","):
         for opt in a.opt.split(","):
             exe = compile_mode(mode, opt)
             stresses = [False] if mode == "serial" or a.no_stress else [
                 False, True]
+            ps = nprocs[:1] if a.thin and mode == "serial" else nprocs
             for stress, p, i in itertools.product(
-                    stresses, a.nproc.split(","), range(a.repeat)):
+                    stresses, ps, range(repeat)):
                 what = (f"mode={mode} {opt} --nproc {p} run {i + 1}"
                         f"{' CILK_STRESS=1' if stress else ''}")
                 env = dict(os.environ, CILK_NWORKERS=p)
