@@ -104,7 +104,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -300,76 +299,42 @@ static bool isDestructorCall(const CallInst &CI) {
           Name.ends_with("D2Ev"));
 }
 
-/// A copy of Callee that records that its result was made: Callee's
-/// parameters, then the record's address, set before each return. (A copy,
-/// not a function that calls Callee: a Callee that spawns would run there
-/// as a nested computation, whose reducers' views are not the parent's.)
-/// New: made now.
-static Function *madeRecorder(Function &Callee, bool &New) {
-  Module &M = *Callee.getParent();
-  LLVMContext &C = M.getContext();
-  std::string Name = (Callee.getName() + ".made").str();
-  New = false;
-  if (Function *W = M.getFunction(Name))
-    return W;
-  New = true;
-  FunctionType *CTy = Callee.getFunctionType();
-  SmallVector<Type *, 8> Params(CTy->params());
-  Params.push_back(PointerType::getUnqual(C));
-  Function *W = Function::Create(
-      FunctionType::get(CTy->getReturnType(), Params, false),
-      GlobalValue::InternalLinkage, Name, M);
-  ValueToValueMapTy VMap;
-  for (unsigned I = 0; I < CTy->getNumParams(); ++I) {
-    VMap[Callee.getArg(I)] = W->getArg(I);
-    W->getArg(I)->setName(Callee.getArg(I)->getName());
-  }
-  W->getArg(CTy->getNumParams())->setName("made");
-  SmallVector<ReturnInst *, 4> Rets;
-  CloneFunctionInto(W, &Callee, VMap, CloneFunctionChangeType::LocalChangesOnly,
-                    Rets);
-  W->setLinkage(GlobalValue::InternalLinkage);
-  W->setComdat(nullptr);
-  for (ReturnInst *R : Rets)
-    new StoreInst(ConstantInt::get(Type::getInt8Ty(C), 1),
-                  W->getArg(CTy->getNumParams()), R->getIterator());
-  return W;
-}
-
 /// `T x = cilk_spawn make(k);` where T has a destructor (see CilkInternal.h):
+/// the parent records that x was made when the child returns, in the
+/// spawn's statement (which a stolen parent's inlet runs before the child
+/// joins, and its unwind inlet, for a child that threw, does not:
+/// CILK_RESULT_USE_MD; CilkTail.cpp keeps it after the call):
 ///
 ///   %x.made = alloca i8                                  ; entry
 ///   store i8 0, ptr %x.made
-///   call void @make.made(ptr %x, i64 %k, ptr %x.made), !cilk.spawn
+///   call void @make(ptr sret(%T) %x, i64 %k), !cilk.spawn
+///   store i8 1, ptr %x.made, !cilk.result.use
+///   call void @__cilk_spawn_end()                        ; if none was
 ///   ...
 ///   %m = load i8, ptr %x.made                            ; each ~T() of x
 ///   br (%m != 0), label %destroy, label %destroyed
 ///
-///   define internal void @make.made(ptr sret(%T) %x, i64 %k, ptr %made) {
-///     <make's code, each return preceded by:>
-///     store i8 1, ptr %made
-///   }
+/// x is made in place: its destructor takes its address, so it lives in
+/// the heap frame, or it is the procedure's own result.
 bool guardSpawnedResults(Module &M) {
-  // Tags the spawns of .made copies (a copy of a procedure made after they
-  // were guarded has them already).
-  static constexpr const char *MADE_MD = "cilk.made";
-  SmallVector<Function *, 16> Work;
-  for (Function &F : M)
-    if (isCilkProcedure(F) && !F.isDeclaration() && hasCxxPersonality(F))
-      Work.push_back(&F);
   bool Changed = false;
-  while (!Work.empty()) {
-    Function *F = Work.pop_back_val();
-    for (CallBase *CB : spawnsIn(*F)) {
-      Function *Callee = CB->getCalledFunction();
-      if (!Callee || Callee->isDeclaration() || Callee->isVarArg() ||
-          !CB->getType()->isVoidTy() || CB->hasOperandBundles() ||
-          CB->getMetadata(MADE_MD))
+  for (Function &F : M) {
+    if (!isCilkProcedure(F) || F.isDeclaration() || !hasCxxPersonality(F))
+      continue;
+    for (CallBase *CB : spawnsIn(F)) {
+      if (!CB->getType()->isVoidTy())
         continue;
-      AllocaInst *X = nullptr;
+      // The result's storage: a local, or the procedure's own result (a
+      // named return value, which its cleanups destroy when an exception
+      // leaves the procedure).
+      Value *X = nullptr;
       for (unsigned I = 0; I < CB->arg_size(); ++I)
-        if (CB->paramHasAttr(I, Attribute::StructRet))
-          X = dyn_cast<AllocaInst>(getUnderlyingObject(CB->getArgOperand(I)));
+        if (CB->paramHasAttr(I, Attribute::StructRet)) {
+          Value *O = getUnderlyingObject(CB->getArgOperand(I));
+          if (auto *A = dyn_cast<Argument>(O); isa<AllocaInst>(O) ||
+                                                (A && A->hasStructRetAttr()))
+            X = O;
+        }
       if (!X)
         continue;
       SmallVector<CallInst *, 4> Destroys;
@@ -382,27 +347,21 @@ bool guardSpawnedResults(Module &M) {
       Type *I8 = Type::getInt8Ty(C);
       auto *Made = new AllocaInst(I8, M.getDataLayout().getAllocaAddrSpace(),
                                   X->getName() + ".made",
-                                  F->getEntryBlock().getFirstInsertionPt());
+                                  F.getEntryBlock().getFirstInsertionPt());
       new StoreInst(ConstantInt::get(I8, 0), Made, CB->getIterator());
-      bool Copied;
-      Function *W = madeRecorder(*Callee, Copied);
-      // A copy made before its original was guarded: guard it too.
-      if (Copied && isCilkProcedure(*W) && hasCxxPersonality(*W))
-        Work.push_back(W);
-      SmallVector<Value *, 8> Args(CB->args());
-      Args.push_back(Made);
-      CallBase *New;
-      if (auto *II = dyn_cast<InvokeInst>(CB))
-        New = InvokeInst::Create(W, II->getNormalDest(), II->getUnwindDest(),
-                                 Args, "", CB->getIterator());
-      else
-        New = CallInst::Create(W, Args, "", CB->getIterator());
-      New->setAttributes(CB->getAttributes());
-      New->setCallingConv(CB->getCallingConv());
-      New->setDebugLoc(CB->getDebugLoc());
-      New->copyMetadata(*CB);
-      New->setMetadata(MADE_MD, MDNode::get(C, {}));
-      CB->eraseFromParent();
+      CallInst *End = findSpawnEnd(CB);
+      BasicBlock::iterator After = std::next(CB->getIterator());
+      if (auto *II = dyn_cast<InvokeInst>(CB)) {
+        BasicBlock *Normal = II->getNormalDest();
+        if (!Normal->getSinglePredecessor())
+          Normal = SplitEdge(II->getParent(), Normal);
+        After = Normal->getFirstInsertionPt();
+      }
+      auto *Set = new StoreInst(ConstantInt::get(I8, 1), Made, After);
+      Set->setMetadata(CILK_RESULT_USE_MD, MDNode::get(C, {}));
+      if (!End)
+        CallInst::Create(getRuntimeFn(M, CILK_ABI_SPAWN_END), "",
+                         std::next(Set->getIterator()));
       for (CallInst *D : Destroys) {
         IRBuilder<> B(D);
         Value *IsMade = B.CreateICmpNE(B.CreateLoad(I8, Made, "made"),

@@ -224,6 +224,22 @@ bool buildFrame(Shape &S) {
           }
   }
 
+  // C++: a child that threw skips its spawn's tail, and its exception
+  // reaches a landing pad after the continuation, which reads what the
+  // tail would have overwritten (`x = cilk_spawn f();` in a try block
+  // whose handler reads x: the x from before the spawn, which a thief
+  // finds in the frame only if it was copied there at the spawn).
+  SmallVector<BasicBlock *, 8> Pads;
+  for (BasicBlock &BB : F)
+    if (BB.isEHPad())
+      Pads.push_back(&BB);
+  auto readByPadAfterThrow = [&](const SuspendPoint &P, const BitVector &In) {
+    return P.IsSpawn && P.Tail && any_of(Pads, [&](BasicBlock *Pad) {
+             return In.test(R.Num[Pad]) &&
+                    R.reaches(&P.Resume->front(), Pad);
+           });
+  };
+
   DenseMap<AllocaInst *, SmallVector<unsigned, 4>> LiveAt; // point indices
   SmallVector<AllocaInst *, 16> Allocas;
   for (Instruction &I : instructions(F))
@@ -252,11 +268,12 @@ bool buildFrame(Shape &S) {
     } else {
       BitVector In = liveIn(F, R, U);
       for (SuspendPoint &P : S.Points) {
-        if (In.test(R.Num[afterPoint(P)])) {
+        if (In.test(R.Num[afterPoint(P)]) || readByPadAfterThrow(P, In)) {
           Live = true;
           LiveAt[A].push_back(P.Index);
         }
-        if (P.Respawn && In.test(R.Num[P.Respawn])) {
+        if (P.Respawn &&
+            (In.test(R.Num[P.Respawn]) || readByPadAfterThrow(P, In))) {
           Live = true;
           LiveAt[A].push_back(P.RespawnIndex);
         }

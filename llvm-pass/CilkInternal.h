@@ -104,8 +104,9 @@ bool isVisibleToOtherFiles(const llvm::Function &F);
 /// Declares the runtime entry point Name (a CILK_ABI_* name) in M with its
 /// ABI type (CilkABI.cpp).
 llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
-/// A call of a spawn's tail that works on a result made in place
-/// (CilkPrepare.cpp), which a child that threw never made.
+/// What a spawn's tail does with a result made in place (CilkPrepare.cpp)
+/// or to record that it was made (guardSpawnedResults), which a child that
+/// threw never made: the unwind inlet leaves it out (CilkInlet.cpp).
 inline constexpr const char *CILK_RESULT_USE_MD = "cilk.result.use";
 /// aligned_alloc and free, for a spawn's own storage (CilkTail.cpp).
 llvm::FunctionCallee slotAllocFn(llvm::Module &M);
@@ -170,11 +171,11 @@ HandlerCode findHandlerCode(llvm::Function &F);
 /// become calls, so that a handler never goes on on another thread.
 bool keepHandlersOnTheirThread(llvm::Module &M);
 /// The parallel modes, after keepHandlersOnTheirThread (CilkExceptions.cpp):
-/// `T x = cilk_spawn f();` of a C++ class T with a destructor, where f
-/// makes x in place, f defined here: the spawn is of f.made, a copy of f
-/// that records in a flag of the parent that x was made, and each
-/// destruction of x happens only if it was (f may throw, and the parent's
-/// landing pad after a later sync destroys x).
+/// `T x = cilk_spawn f();` of a C++ class T with a destructor (x a local
+/// or the procedure's named return value): the spawn's statement records
+/// in a flag of the parent that the child returned, and each destruction
+/// of x happens only if it did (f may throw, and the parent's landing pad
+/// after a later sync destroys x).
 bool guardSpawnedResults(llvm::Module &M);
 /// Metadata of a call in a catch handler: never a spawn, and a call of a
 /// procedure that spawns reaches its C entry point.

@@ -107,7 +107,12 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
       Value *Dst = Call->getArgOperand(I)->stripPointerCasts();
       auto *A = dyn_cast<AllocaInst>(Dst);
       auto *Slot = dyn_cast<CallInst>(Dst);
-      if ((A && addressEscapesBesides(A, Call)) ||
+      // The procedure's own result (`T r = cilk_spawn f(); ...; return
+      // r;`, a C++ named return value) is its caller's memory, which
+      // outlives every child.
+      auto *Own = dyn_cast<Argument>(getUnderlyingObject(Dst));
+      if ((Own && Own->hasStructRetAttr()) ||
+          (A && addressEscapesBesides(A, Call)) ||
           (Slot && Slot->getMetadata(CILK_SLOT_MD))) {
         P.InPlace = true; // a child stolen meanwhile makes it there too
         // What the tail does with the result (its assignment, its
@@ -196,7 +201,9 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
     return std::make_pair(Slot, L);
   };
 
-  if (St.Blocks.empty() && Inputs.size() == 1) {
+  // (A result made in place has nothing to deliver: what its statement
+  // does besides, such as recording that it was made, runs whole.)
+  if (St.Blocks.empty() && Inputs.size() == 1 && !P.InPlace) {
     if (auto *A = dyn_cast<AllocaInst>(Inputs[0])) {
       P.DstKind = CILK_DST_FIELD;
       P.Dst = P.DstField = A;

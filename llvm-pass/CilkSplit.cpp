@@ -54,13 +54,16 @@ bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
   for (Function &F : M)
     if (isCilkProcedure(F) && !is_contained(Procs, &F))
       lowerChildKeywordsSerially(F);
+  bool Reported = false;
   for (Function *F : Procs) {
     Shape S;
     S.F = F;
     S.TheMode = TheMode;
     insertPolls(Polls.lookup(F));
-    if (!prepareProcedure(S) || !buildFrame(S))
-      continue; // reported; the compilation fails
+    if (!prepareProcedure(S) || !buildFrame(S)) {
+      Reported = true; // the compilation fails
+      continue;
+    }
     buildSlowClone(S);
     buildInletsAndDescriptor(S);
     buildFastClone(S);
@@ -69,6 +72,10 @@ bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
     lowerChildKeywordsSerially(*F);
   }
   bool Changed = buildEntryPoints(M, Serial) || !Procs.empty();
+  // A procedure left as it was keeps its markers: the diagnostic is the
+  // compilation's only error.
+  if (Reported)
+    return Changed;
   for (const char *Name : {CILK_ABI_SYNC_MARKER, CILK_POLL_MARKER})
     if (Function *Marker = M.getFunction(Name); Marker && Marker->use_empty())
       Marker->eraseFromParent();

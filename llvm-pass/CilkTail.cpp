@@ -634,10 +634,12 @@ static bool hoistDestination(CallBase *Call, bool Parallel) {
   auto TouchesSlot = [&](Instruction &I) {
     return any_of(I.operands(), [&](Value *Op) { return Slots.count(Op); });
   };
+  // (And what the pass put there to run when the child returns: the
+  // record that it made its result, CilkExceptions.cpp.)
   for (Instruction *I : St.Insts)
     if (Dep.count(I) || I->getParent() != Call->getParent() ||
         I->isTerminator() || TouchesTemp(*I) || TouchesArgument(*I) ||
-        TouchesSlot(*I))
+        TouchesSlot(*I) || I->getMetadata(CILK_RESULT_USE_MD))
       Tail.insert(I);
   // Backward through the first block: a value the tail uses as a value
   // (the old value of `x op= spawn`, and what computes it) stays in it;

@@ -3,21 +3,25 @@
 // points into itself, breaks if its bytes move. Spawned into a variable, a
 // member or through the assignment operator, called from C++ code that is
 // not Cilk (the C entry point hands its caller's memory to the
-// computation), named return values made before a spawn, and children that
-// finish in their slow clones after a steal: every mode, every worker
-// count, under stress, as the serial projection prints, and with no
-// object destroyed twice.
+// computation), named return values made before a spawn or by one (`T r =
+// cilk_spawn f(); cilk_sync; return r;`, also when the child throws, so
+// that r was never made), and children that finish in their slow clones
+// after a steal: every mode, every worker count, under stress, as the
+// serial projection prints, and with no object destroyed twice.
 // RUN: %run-vs-elision --reference projection --repeat 2 %s | FileCheck %s
 // CHECK: tree 64 xxxxx 64 ok
 // CHECK: self 1 1 1
 // CHECK: named 8 aaaaaaaa
 // CHECK: members 81 8
+// CHECK: spawned named 64 1 2646700
+// CHECK: thrown 6 of 12, live 0
 // CHECK: live 0
 #include <cilk/cilk.h>
 
 #include <atomic>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 static std::atomic<int> live;
 
@@ -89,6 +93,55 @@ static int spawned_self() {
   return c.self == &c;
 }
 
+// Named return values made by a spawn: in the caller's memory.
+static std::string spawned_named(int n) {
+  if (n == 0)
+    return "y";
+  std::string r = cilk_spawn spawned_named(n - 1);
+  std::string s = spawned_named(n - 1);
+  cilk_sync;
+  r += s;
+  return r;
+}
+
+static Self spawned_named_self(int v) {
+  Self r = cilk_spawn make(v);
+  cilk_spawn work(v);
+  cilk_sync;
+  return r;
+}
+
+static std::vector<int> range(int n) {
+  std::vector<int> v;
+  for (int i = 0; i < n; ++i)
+    v.push_back(i);
+  return v;
+}
+
+static std::vector<int> ranges(int n) {
+  std::vector<int> r = cilk_spawn range(n);
+  std::vector<int> s = range(n + 1);
+  cilk_sync;
+  r.insert(r.end(), s.begin(), s.end());
+  return r;
+}
+
+static Self maybe(int v) {
+  cilk_spawn work(v);
+  if (v % 2)
+    throw v;
+  cilk_sync;
+  return Self(v);
+}
+
+// The child throws: r was never made, and is not destroyed.
+static Self spawned_named_thrown(int v) {
+  Self r = cilk_spawn maybe(v);
+  Self s(v);
+  cilk_sync;
+  return r;
+}
+
 // Called from main, which is not Cilk: through the C entry points.
 int main() {
   std::string t = tree(6);
@@ -106,6 +159,25 @@ int main() {
   Holder h;
   members(h);
   std::printf("members %zu %zu\n", h.first.size(), h.second.size());
+  long sum = 0;
+  for (int k = 0; k < 200; ++k)
+    for (int x : ranges(k))
+      sum += x;
+  {
+    Self r = spawned_named_self(5);
+    std::printf("spawned named %zu %d %ld\n", spawned_named(6).size(),
+                r.self == &r, sum);
+  }
+  int thrown = 0;
+  for (int k = 0; k < 12; ++k)
+    try {
+      Self r = spawned_named_thrown(k);
+      if (r.v != k || r.self != &r)
+        std::printf("wrong %d\n", k);
+    } catch (int e) {
+      thrown += e == k;
+    }
+  std::printf("thrown %d of 12, live %d\n", thrown, live.load());
   std::printf("live %d\n", live.load());
   return 0;
 }
