@@ -125,22 +125,38 @@ static RegionDepths walkRegions(Function &F, bool Pads,
     }
   }
   // Each landing pad's exceptional code, up to where it joins code that
-  // did not unwind: the least depth there.
-  for (BasicBlock &BB : F) {
-    if (!Pads || !BB.isLandingPad() || !In.count(&BB))
-      continue;
-    SmallVector<const BasicBlock *, 8> Work{&BB};
-    SmallPtrSet<const BasicBlock *, 8> Seen{&BB};
-    unsigned Least = ~0u;
-    while (!Work.empty())
-      for (const BasicBlock *S : successors(Work.pop_back_val()))
-        if (isa<UnreachableInst>(S->getTerminator()))
-          continue; // where a throw's call "returns" to: not code
-        else if (Entry E = In.lookup(S); !E.EH)
-          Least = std::min(Least, E.D);
-        else if (Seen.insert(S).second)
-          Work.push_back(S);
-    R.Pad[&BB] = Least == ~0u ? 0 : Least + 1;
+  // did not unwind: the least depth there. Least of an exceptional block:
+  // the least over its successors, of a normal one its depth (one pass
+  // over the blocks in post-order, again while a cycle lowers one).
+  if (Pads) {
+    DenseMap<const BasicBlock *, unsigned> Least;
+    auto LeastOf = [&](const BasicBlock *BB) {
+      auto It = Least.find(BB);
+      return It == Least.end() ? ~0u : It->second;
+    };
+    SmallVector<const BasicBlock *, 16> Exceptional;
+    for (BasicBlock *BB : post_order(&F))
+      if (In.lookup(BB).EH)
+        Exceptional.push_back(BB);
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const BasicBlock *BB : Exceptional) {
+        unsigned L = LeastOf(BB);
+        for (const BasicBlock *S : successors(BB)) {
+          if (isa<UnreachableInst>(S->getTerminator()))
+            continue; // where a throw's call "returns" to: not code
+          Entry E = In.lookup(S);
+          L = std::min(L, E.EH ? LeastOf(S) : E.D);
+        }
+        if (L != LeastOf(BB)) {
+          Least[BB] = L;
+          Changed = true;
+        }
+      }
+    }
+    for (const BasicBlock *BB : Exceptional)
+      if (BB->isLandingPad())
+        R.Pad[BB] = LeastOf(BB) == ~0u ? 0 : LeastOf(BB) + 1;
   }
   if (!Leaves)
     return R;
