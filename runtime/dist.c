@@ -58,7 +58,10 @@
  * cannot travel is stolen for this process's own workers (take_portable),
  * so that it does not hide the portable ones behind it. One request is out
  * per process at a time; after NONE the next waits 20 us, doubling to
- * 1 ms, so idle processes do not flood busy ones.
+ * 16 ms, so idle processes do not flood busy ones. A process with nothing
+ * to do sleeps: its communicator naps on a futex (comm_main) that its
+ * workers wake when they want something sent or asked for, and its
+ * workers park (idle.c).
  *
  * One thread per process, the communicator, makes every MPI call between
  * MPI_Init_thread and MPI_Finalize (MPI_THREAD_SERIALIZED: the main thread
@@ -555,6 +558,9 @@ struct fifo {
 };
 static struct fifo threads_q, work_q;
 static atomic_int hungry;
+/* Where the communicator sleeps while nothing happens; a worker that
+ * queues a message or turns hungry wakes it. */
+static struct parking comm_parking;
 
 static struct msg *new_msg(int dest, int tag, struct buf b)
 {
@@ -576,6 +582,7 @@ static void send_later(int dest, int tag, struct buf b)
     outbox_tail = &m->next;
     atomic_fetch_add_explicit(&outbox_n, 1, memory_order_release);
     pthread_mutex_unlock(&queue_mu);
+    parking_wake(&comm_parking, 1);
 }
 
 static void make_ready(struct fifo *f, struct closure *c)
@@ -625,8 +632,10 @@ struct closure *dist_take(bool threads_only)
     struct closure *c = take(&threads_q);
     if (!c && !threads_only)
         c = take(&work_q);
-    if (!c && !atomic_load_explicit(&hungry, memory_order_relaxed))
+    if (!c && !atomic_load_explicit(&hungry, memory_order_relaxed)) {
         atomic_store_explicit(&hungry, 1, memory_order_relaxed);
+        parking_wake(&comm_parking, 1);
+    }
     return c;
 }
 
@@ -973,6 +982,16 @@ static void deliver(struct buf *b)
 
 static bool outstanding; /* a STEAL of ours awaits its answer */
 static struct timespec asked; /* when it left */
+/* The communicator's naps while nothing happens (comm_main), and the
+ * waits before asking again after NONE (doubling from BACKOFF_MIN_NS). */
+enum {
+    NAP_MIN_NS = 20000,
+    NAP_ASKED_NS = 1000000, /* while a request of its own is out */
+    NAP_MAX_NS = 1000000,
+    BACKOFF_MIN_NS = 20000,
+    BACKOFF_MAX_NS = 16000000,
+};
+
 static long backoff_ns;
 static struct timespec next_request;
 
@@ -1050,9 +1069,9 @@ static bool receive(int *term)
         st.wait_s += since(&asked);
         st.refused++;
         outstanding = false;
-        backoff_ns = backoff_ns ? 2 * backoff_ns : 20000;
-        if (backoff_ns > 1000000)
-            backoff_ns = 1000000;
+        backoff_ns = backoff_ns ? 2 * backoff_ns : BACKOFF_MIN_NS;
+        if (backoff_ns > BACKOFF_MAX_NS)
+            backoff_ns = BACKOFF_MAX_NS;
         now(&next_request);
         next_request.tv_nsec += backoff_ns;
         if (next_request.tv_nsec >= 1000000000)
@@ -1134,6 +1153,7 @@ static void *comm_main(void *arg)
     (void)arg;
     int term = 0;
     unsigned quiet = 0;
+    long nap_ns = 0;
     rng ^= (uint64_t)dist_rank * 0x2545f4914f6cdd1dull;
     prctl(PR_SET_TIMERSLACK, 1000UL); /* a 20 us sleep lasts 20 us */
     while (!term) {
@@ -1190,16 +1210,42 @@ static void *comm_main(void *arg)
             worked = true;
         }
         if (worked) {
+            /* Busy: it yields between turns. One message (the request
+             * of an idle process, and its answer) does not end a nap. */
             quiet = 0;
-        } else if (++quiet < 64) {
+            nap_ns = nap_ns / 2 < NAP_MIN_NS ? 0 : nap_ns / 2;
+        } else if (!nap_ns && ++quiet < 64) {
             sched_yield();
         } else {
-            /* An answer waits at most this long: a steal's latency. */
-            struct timespec d = {0, quiet < 1024 ? 20000 : 50000};
-            nanosleep(&d, NULL);
+            /* Asleep, the communicator answers other processes at its
+             * next turn: the longer nothing happened, the later (up to
+             * NAP_MAX_NS). The answer to its own request is awaited at
+             * naps up to NAP_ASKED_NS, and the next request is not put
+             * off. A process that was refused again and again (its
+             * workers have nothing, and the others had nothing to give)
+             * sleeps until its next request: then it costs a few percent
+             * of a core (bench/results/2026-11-27-dist-idle.md). What
+             * this process's workers want wakes it. */
+            nap_ns = nap_ns ? 2 * nap_ns : NAP_MIN_NS;
+            long cap = outstanding ? NAP_ASKED_NS : NAP_MAX_NS;
+            if (nap_ns > cap)
+                nap_ns = cap;
+            long ns = nap_ns;
+            if (!outstanding &&
+                atomic_load_explicit(&hungry, memory_order_relaxed)) {
+                struct timespec t;
+                now(&t);
+                long due = (long)(next_request.tv_sec - t.tv_sec) *
+                               1000000000L +
+                           (next_request.tv_nsec - t.tv_nsec);
+                if (due < ns || backoff_ns > NAP_MAX_NS)
+                    ns = due > 1000 ? due : 1000;
+            }
+            parking_wait(&comm_parking, ns);
         }
     }
     atomic_store(&terminated, 1);
+    idle_wake_all(); /* dist_serve returns */
     leave(term);
     if (term == 2) { /* Cilk_exit: the whole job exits now */
         stats_line();
@@ -1436,19 +1482,18 @@ void dist_serve(void *unused)
 {
     (void)unused;
     struct worker *w = __cilkrt_tls_worker;
-    unsigned idle = 0;
+    /* Idle as a thief is (idle.c): what arrives (make_ready) and what the
+     * workers here release wake it. */
+    struct idle idle = {0};
     while (!atomic_load_explicit(&terminated, memory_order_acquire)) {
         struct closure *c = dist_take(false);
         if (!c)
             c = sched_steal(w);
         if (c) {
+            idle_found(&idle);
             sched_run(w, c);
-            idle = 0;
-        } else if (++idle < 64) {
-            sched_yield();
         } else {
-            struct timespec d = {0, 20000};
-            nanosleep(&d, NULL);
+            idle_failed(&idle, dist_mode == CILK_MODE_EAGER, dist_stress);
         }
     }
 }

@@ -58,38 +58,37 @@ enum {
     PARK_MAX_NS = 1000000,
 };
 
-static atomic_uint epoch; /* the futex word: each wake-up moves it */
-static atomic_int parked; /* thieves parked or about to */
+static struct parking thieves;
 
-static void futex_wake(int n)
+void parking_wake(struct parking *p, int n)
 {
-    atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
-    syscall(SYS_futex, &epoch, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+    if (atomic_load_explicit(&p->parked, memory_order_relaxed) <= 0)
+        return;
+    atomic_fetch_add_explicit(&p->epoch, 1, memory_order_relaxed);
+    syscall(SYS_futex, &p->epoch, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
 }
 
 void idle_wake_one(void)
 {
-    if (atomic_load_explicit(&parked, memory_order_relaxed) > 0)
-        futex_wake(1);
+    parking_wake(&thieves, 1);
 }
 
 void idle_wake_all(void)
 {
-    if (atomic_load_explicit(&parked, memory_order_relaxed) > 0)
-        futex_wake(INT_MAX);
+    parking_wake(&thieves, INT_MAX);
 }
 
 /* errno is the program's: the wait's ETIMEDOUT or EAGAIN must not reach
  * the code this thread runs next (a stolen continuation, or the caller of
  * a nested computation). */
-static void park(long ns)
+void parking_wait(struct parking *p, long ns)
 {
     int saved_errno = errno;
-    unsigned e = atomic_load_explicit(&epoch, memory_order_relaxed);
-    atomic_fetch_add_explicit(&parked, 1, memory_order_seq_cst);
+    unsigned e = atomic_load_explicit(&p->epoch, memory_order_relaxed);
+    atomic_fetch_add_explicit(&p->parked, 1, memory_order_seq_cst);
     struct timespec ts = {0, ns};
-    syscall(SYS_futex, &epoch, FUTEX_WAIT_PRIVATE, e, &ts, NULL, 0);
-    atomic_fetch_sub_explicit(&parked, 1, memory_order_relaxed);
+    syscall(SYS_futex, &p->epoch, FUTEX_WAIT_PRIVATE, e, &ts, NULL, 0);
+    atomic_fetch_sub_explicit(&p->parked, 1, memory_order_relaxed);
     errno = saved_errno;
 }
 
@@ -114,7 +113,7 @@ void idle_failed(struct idle *s, bool eager, bool stress)
     }
     if (s->park_ns < PARK_MIN_NS)
         s->park_ns = PARK_MIN_NS;
-    park(s->park_ns);
+    parking_wait(&thieves, s->park_ns);
     if (s->park_ns < (eager ? PARK_MAX_EAGER_NS : PARK_MAX_NS))
         s->park_ns *= 2;
 }

@@ -3,8 +3,23 @@
 #ifndef CILK_IDLE_H
 #define CILK_IDLE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+/* A place where threads sleep until woken or until a timeout (a futex).
+ * A wake-up is a hint, never synchronization: one that misses a thread
+ * that is just parking costs that thread its timeout. */
+struct parking {
+    atomic_uint epoch; /* the futex word: each wake-up moves it */
+    atomic_int parked; /* threads parked or about to */
+};
+
+/* Sleeps on p for at most ns nanoseconds (< 1 s), or until woken. Keeps
+ * errno. */
+void parking_wait(struct parking *p, long ns);
+/* Wakes up to n of p's sleepers. Costs one load when none sleeps. */
+void parking_wake(struct parking *p, int n);
 
 /* A thief's run of failed attempts (private to its worker). */
 struct idle {
