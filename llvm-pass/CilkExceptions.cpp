@@ -288,8 +288,8 @@ static SmallVector<CallBase *, 8> spawnsIn(Function &F) {
 }
 
 /// True if CI destroys an object of a class (an Itanium destructor, which
-/// returns nothing).
-static bool isDestructorCall(const CallInst &CI) {
+/// returns nothing; invoked if it may throw).
+static bool isDestructorCall(const CallBase &CI) {
   const Function *Callee = CI.getCalledFunction();
   if (!Callee || !CI.getType()->isVoidTy() || CI.arg_size() != 1)
     return false;
@@ -331,15 +331,14 @@ bool guardSpawnedResults(Module &M) {
       for (unsigned I = 0; I < CB->arg_size(); ++I)
         if (CB->paramHasAttr(I, Attribute::StructRet)) {
           Value *O = getUnderlyingObject(CB->getArgOperand(I));
-          if (auto *A = dyn_cast<Argument>(O); isa<AllocaInst>(O) ||
-                                                (A && A->hasStructRetAttr()))
+          if (isa<AllocaInst>(O) || isOwnResult(O))
             X = O;
         }
       if (!X)
         continue;
-      SmallVector<CallInst *, 4> Destroys;
+      SmallVector<CallBase *, 4> Destroys;
       for (User *U : X->users())
-        if (auto *CI = dyn_cast<CallInst>(U); CI && isDestructorCall(*CI))
+        if (auto *CI = dyn_cast<CallBase>(U); CI && isDestructorCall(*CI))
           Destroys.push_back(CI);
       if (Destroys.empty())
         continue;
@@ -362,12 +361,26 @@ bool guardSpawnedResults(Module &M) {
       if (!End)
         CallInst::Create(getRuntimeFn(M, CILK_ABI_SPAWN_END), "",
                          std::next(Set->getIterator()));
-      for (CallInst *D : Destroys) {
+      for (CallBase *D : Destroys) {
         IRBuilder<> B(D);
         Value *IsMade = B.CreateICmpNE(B.CreateLoad(I8, Made, "made"),
                                        B.getInt8(0));
-        Instruction *Then = SplitBlockAndInsertIfThen(IsMade, D, false);
-        D->moveBefore(Then);
+        auto *II = dyn_cast<InvokeInst>(D);
+        if (!II) {
+          Instruction *Then = SplitBlockAndInsertIfThen(IsMade, D, false);
+          D->moveBefore(Then);
+          continue;
+        }
+        // A destructor that may throw: not made, x goes on to where the
+        // invoke returns.
+        BasicBlock *BB = II->getParent();
+        BasicBlock *Destroy = BB->splitBasicBlock(II->getIterator(),
+                                                  X->getName() + ".destroy");
+        BasicBlock *Normal = II->getNormalDest();
+        BB->getTerminator()->eraseFromParent();
+        BranchInst::Create(Destroy, Normal, IsMade, BB);
+        for (PHINode &Phi : Normal->phis())
+          Phi.addIncoming(Phi.getIncomingValueForBlock(Destroy), BB);
       }
       Changed = true;
     }

@@ -229,15 +229,20 @@ bool buildFrame(Shape &S) {
   // tail would have overwritten (`x = cilk_spawn f();` in a try block
   // whose handler reads x: the x from before the spawn, which a thief
   // finds in the frame only if it was copied there at the spawn).
-  SmallVector<BasicBlock *, 8> Pads;
-  for (BasicBlock &BB : F)
-    if (BB.isEHPad())
-      Pads.push_back(&BB);
+  // The pads each spawn's continuation reaches, by block number.
+  DenseMap<const SuspendPoint *, BitVector> PadsAfter;
+  for (SuspendPoint &P : S.Points) {
+    if (!P.IsSpawn || !P.Tail)
+      continue;
+    BitVector &B = PadsAfter[&P];
+    B.resize(R.Num.size());
+    for (BasicBlock &BB : F)
+      if (BB.isEHPad() && R.reaches(&P.Resume->front(), &BB))
+        B.set(R.Num[&BB]);
+  }
   auto readByPadAfterThrow = [&](const SuspendPoint &P, const BitVector &In) {
-    return P.IsSpawn && P.Tail && any_of(Pads, [&](BasicBlock *Pad) {
-             return In.test(R.Num[Pad]) &&
-                    R.reaches(&P.Resume->front(), Pad);
-           });
+    auto It = PadsAfter.find(&P);
+    return It != PadsAfter.end() && In.anyCommon(It->second);
   };
 
   DenseMap<AllocaInst *, SmallVector<unsigned, 4>> LiveAt; // point indices

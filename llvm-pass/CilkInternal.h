@@ -30,6 +30,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 
 namespace cilk {
@@ -108,6 +109,13 @@ llvm::FunctionCallee getRuntimeFn(llvm::Module &M, llvm::StringRef Name);
 /// or to record that it was made (guardSpawnedResults), which a child that
 /// threw never made: the unwind inlet leaves it out (CilkInlet.cpp).
 inline constexpr const char *CILK_RESULT_USE_MD = "cilk.result.use";
+/// True if V points into the procedure's own result, its sret parameter:
+/// `T r = cilk_spawn f(); ... return r;` (a C++ named return value) makes r
+/// in the caller's memory, which outlives every child.
+inline bool isOwnResult(const llvm::Value *V) {
+  auto *A = llvm::dyn_cast<llvm::Argument>(llvm::getUnderlyingObject(V));
+  return A && A->hasStructRetAttr();
+}
 /// aligned_alloc and free, for a spawn's own storage (CilkTail.cpp).
 llvm::FunctionCallee slotAllocFn(llvm::Module &M);
 llvm::FunctionCallee slotFreeFn(llvm::Module &M);

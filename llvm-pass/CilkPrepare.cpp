@@ -107,12 +107,7 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
       Value *Dst = Call->getArgOperand(I)->stripPointerCasts();
       auto *A = dyn_cast<AllocaInst>(Dst);
       auto *Slot = dyn_cast<CallInst>(Dst);
-      // The procedure's own result (`T r = cilk_spawn f(); ...; return
-      // r;`, a C++ named return value) is its caller's memory, which
-      // outlives every child.
-      auto *Own = dyn_cast<Argument>(getUnderlyingObject(Dst));
-      if ((Own && Own->hasStructRetAttr()) ||
-          (A && addressEscapesBesides(A, Call)) ||
+      if (isOwnResult(Dst) || (A && addressEscapesBesides(A, Call)) ||
           (Slot && Slot->getMetadata(CILK_SLOT_MD))) {
         P.InPlace = true; // a child stolen meanwhile makes it there too
         // What the tail does with the result (its assignment, its

@@ -582,7 +582,7 @@ static void send_later(int dest, int tag, struct buf b)
     outbox_tail = &m->next;
     atomic_fetch_add_explicit(&outbox_n, 1, memory_order_release);
     pthread_mutex_unlock(&queue_mu);
-    parking_wake(&comm_parking, 1);
+    parking_kick(&comm_parking);
 }
 
 static void make_ready(struct fifo *f, struct closure *c)
@@ -634,7 +634,7 @@ struct closure *dist_take(bool threads_only)
         c = take(&work_q);
     if (!c && !atomic_load_explicit(&hungry, memory_order_relaxed)) {
         atomic_store_explicit(&hungry, 1, memory_order_relaxed);
-        parking_wake(&comm_parking, 1);
+        parking_kick(&comm_parking);
     }
     return c;
 }
@@ -986,7 +986,6 @@ static struct timespec asked; /* when it left */
  * waits before asking again after NONE (doubling from BACKOFF_MIN_NS). */
 enum {
     NAP_MIN_NS = 20000,
-    NAP_ASKED_NS = 1000000, /* while a request of its own is out */
     NAP_MAX_NS = 1000000,
     BACKOFF_MIN_NS = 20000,
     BACKOFF_MAX_NS = 16000000,
@@ -1218,18 +1217,15 @@ static void *comm_main(void *arg)
             sched_yield();
         } else {
             /* Asleep, the communicator answers other processes at its
-             * next turn: the longer nothing happened, the later (up to
-             * NAP_MAX_NS). The answer to its own request is awaited at
-             * naps up to NAP_ASKED_NS, and the next request is not put
-             * off. A process that was refused again and again (its
-             * workers have nothing, and the others had nothing to give)
-             * sleeps until its next request: then it costs a few percent
-             * of a core (bench/results/2026-11-27-dist-idle.md). What
-             * this process's workers want wakes it. */
+             * next turn: the longer nothing happened, the later, up to
+             * NAP_MAX_NS (also while it awaits the answer to its own
+             * request); the next request is not put off, and what this
+             * process's workers want wakes it. An idle process costs a
+             * few percent of a core (bench/results/
+             * 2026-11-27-dist-idle.md). */
             nap_ns = nap_ns ? 2 * nap_ns : NAP_MIN_NS;
-            long cap = outstanding ? NAP_ASKED_NS : NAP_MAX_NS;
-            if (nap_ns > cap)
-                nap_ns = cap;
+            if (nap_ns > NAP_MAX_NS)
+                nap_ns = NAP_MAX_NS;
             long ns = nap_ns;
             if (!outstanding &&
                 atomic_load_explicit(&hungry, memory_order_relaxed)) {
@@ -1238,10 +1234,10 @@ static void *comm_main(void *arg)
                 long due = (long)(next_request.tv_sec - t.tv_sec) *
                                1000000000L +
                            (next_request.tv_nsec - t.tv_nsec);
-                if (due < ns || backoff_ns > NAP_MAX_NS)
+                if (due < ns)
                     ns = due > 1000 ? due : 1000;
             }
-            parking_wait(&comm_parking, ns);
+            parking_wait_kicked(&comm_parking, ns);
         }
     }
     atomic_store(&terminated, 1);
@@ -1507,6 +1503,7 @@ int dist_finish(int status, bool stats)
     }
     if (dist_rank == 0)
         atomic_store(&finish_request, status + 1);
+    parking_kick(&comm_parking);
     pthread_join(comm, NULL);
     stats_line();
     return job_status;
@@ -1516,6 +1513,7 @@ void dist_exit(int status)
 {
     fflush(stdout);
     atomic_store(&exit_request, status + 1);
+    parking_kick(&comm_parking);
     for (;;)
         pause(); /* the communicator exits the process */
 }

@@ -68,6 +68,32 @@ void parking_wake(struct parking *p, int n)
     syscall(SYS_futex, &p->epoch, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
 }
 
+/* Dekker: the kicker stores kicked then reads parked, the sleeper counts
+ * itself parked then takes kicked, both sequentially consistent, so one of
+ * them sees the other; a kicker that sees it parked moves the epoch, and
+ * the futex wait, compared against the epoch read before, returns. */
+void parking_kick(struct parking *p)
+{
+    atomic_store_explicit(&p->kicked, 1, memory_order_seq_cst);
+    if (atomic_load_explicit(&p->parked, memory_order_seq_cst) <= 0)
+        return;
+    atomic_fetch_add_explicit(&p->epoch, 1, memory_order_relaxed);
+    syscall(SYS_futex, &p->epoch, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+void parking_wait_kicked(struct parking *p, long ns)
+{
+    int saved_errno = errno;
+    unsigned e = atomic_load_explicit(&p->epoch, memory_order_relaxed);
+    atomic_fetch_add_explicit(&p->parked, 1, memory_order_seq_cst);
+    if (!atomic_exchange_explicit(&p->kicked, 0, memory_order_seq_cst)) {
+        struct timespec ts = {0, ns};
+        syscall(SYS_futex, &p->epoch, FUTEX_WAIT_PRIVATE, e, &ts, NULL, 0);
+    }
+    atomic_fetch_sub_explicit(&p->parked, 1, memory_order_relaxed);
+    errno = saved_errno;
+}
+
 void idle_wake_one(void)
 {
     parking_wake(&thieves, 1);

@@ -11,8 +11,9 @@
  * A wake-up is a hint, never synchronization: one that misses a thread
  * that is just parking costs that thread its timeout. */
 struct parking {
-    atomic_uint epoch; /* the futex word: each wake-up moves it */
-    atomic_int parked; /* threads parked or about to */
+    atomic_uint epoch;  /* the futex word: each wake-up moves it */
+    atomic_int parked;  /* threads parked or about to */
+    atomic_int kicked;  /* parking_kick since the last parking_wait_kicked */
 };
 
 /* Sleeps on p for at most ns nanoseconds (< 1 s), or until woken. Keeps
@@ -20,6 +21,12 @@ struct parking {
 void parking_wait(struct parking *p, long ns);
 /* Wakes up to n of p's sleepers. Costs one load when none sleeps. */
 void parking_wake(struct parking *p, int n);
+/* For a place with one sleeper that must lose no wake-up (the
+ * communicator): parking_wait_kicked returns at once if parking_kick ran
+ * since the last parking_wait_kicked returned, also while the sleeper was
+ * not parked yet. */
+void parking_kick(struct parking *p);
+void parking_wait_kicked(struct parking *p, long ns);
 
 /* A thief's run of failed attempts (private to its worker). */
 struct idle {

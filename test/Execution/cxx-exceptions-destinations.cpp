@@ -6,13 +6,15 @@
 // child that threw never made, so that no cleanup destroys it, where f is
 // defined in another file or called through a virtual function (the
 // parent records that x was made when the child returns); and a named
-// return value made by such a spawn. Objects count themselves: none is
-// leaked or destroyed twice.
+// return value made by such a spawn; and a class whose destructor may
+// throw (C++ invokes it). Objects count themselves: none is leaked or
+// destroyed twice.
 // RUN: %run-vs-elision --reference projection --also %S/Inputs/cxx-made-elsewhere.cpp %s | FileCheck %s
 // CHECK: int: 10609000
 // CHECK: declared: caught 24 sum 600
 // CHECK: virtual: caught 16 sum 768
 // CHECK: named: caught 24 sum 552
+// CHECK: strict: caught 24 sum 600
 // CHECK: live 0
 #include <cilk/cilk.h>
 
@@ -76,6 +78,14 @@ static size_t through_virtual(Base &b, int k) {
   return x.s.size();
 }
 
+static size_t strict(int k) {
+  Strict x = cilk_spawn strict_elsewhere(k);
+  Counted y(std::string(2, 'y'));
+  sink = spin(3000);
+  cilk_sync;
+  return x.s.size() + y.s.size();
+}
+
 static Counted named(int k) {
   Counted r = cilk_spawn made_elsewhere(k);
   sink = spin(3000);
@@ -117,6 +127,15 @@ int main() {
       caught += e == k;
     }
   std::printf("named: caught %d sum %zu\n", caught, total);
+  caught = 0;
+  total = 0;
+  for (int k = 0; k < 48; ++k)
+    try {
+      total += strict(k);
+    } catch (int e) {
+      caught += e == k;
+    }
+  std::printf("strict: caught %d sum %zu\n", caught, total);
   std::printf("live %d\n", live.load());
   return 0;
 }

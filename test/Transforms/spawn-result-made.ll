@@ -7,10 +7,12 @@
 ; child that threw skips it: the store is a use of the result, which the
 ; unwind inlet drops (none is left). Each destructor call of x, in a
 ; landing pad or not, runs only if x was made (a later sync's pad would
-; otherwise destroy the x that a throwing make never made). The serial
+; otherwise destroy the x that a throwing make never made; one that may
+; throw is invoked). The serial
 ; elision unwinds at once and keeps the spawn as it was.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<serial>' -S %s | FileCheck --check-prefix=SERIAL %s
+; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck --check-prefix=STRICT %s
 
 ; CHECK: @parent.sites = internal constant [{{[0-9]+}} x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @parent.inlet.1, i32 3, i32 0, i32 0, i32 0, i32 1, ptr null },
 ; CHECK-LABEL: define void @parent.fast(i64 %k)
@@ -69,3 +71,42 @@ lpad:
 
 attributes #0 = { "cilk" }
 !0 = !{}
+
+; A destructor that may throw is invoked: when x was not made, the guard
+; goes straight to where the invoke returns.
+; STRICT-LABEL: define void @strict.fast(i64 %k)
+; STRICT: %[[SM:.*]] = load i8, ptr %x.made.field
+; STRICT-NEXT: %[[SC:.*]] = icmp ne i8 %[[SM]], 0
+; STRICT-NEXT: br i1 %[[SC]], label %x.destroy, label %[[AFTER:.*]]
+; STRICT: x.destroy:
+; STRICT-NEXT: invoke void @_ZN1SD2Ev(ptr %x.field)
+; STRICT-NEXT: to label %[[AFTER]] unwind
+declare void @_ZN1SD2Ev(ptr)
+
+define void @strict(i64 %k) #0 personality ptr @__gxx_personality_v0 {
+  %x = alloca %T
+  call void @make(ptr sret(%T) %x, i64 %k), !cilk.spawn !0
+  invoke void @work()
+          to label %cont unwind label %lpad
+
+cont:
+  invoke void @__cilk_sync_marker()
+          to label %done unwind label %lpad
+
+done:
+  invoke void @_ZN1SD2Ev(ptr %x)
+          to label %ret unwind label %lpad2
+
+ret:
+  ret void
+
+lpad:
+  %lp = landingpad { ptr, i32 }
+          cleanup
+  resume { ptr, i32 } %lp
+
+lpad2:
+  %lp2 = landingpad { ptr, i32 }
+          cleanup
+  resume { ptr, i32 } %lp2
+}

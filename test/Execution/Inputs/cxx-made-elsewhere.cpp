@@ -15,6 +15,18 @@ static long spin(long n) {
   return s;
 }
 
+Strict::Strict(std::string t) : s(std::move(t)) { ++live; }
+Strict::~Strict() noexcept(false) {
+  if (--live < 0)
+    throw 'd';
+}
+
+Strict strict_elsewhere(int k) {
+  if (spin(3000 + k) >= 0 && k % 2)
+    throw k;
+  return Strict(std::string(k, 's'));
+}
+
 Counted made_elsewhere(int k) {
   if (spin(3000 + k) >= 0 && k % 2)
     throw k;

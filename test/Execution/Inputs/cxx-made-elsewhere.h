@@ -12,3 +12,13 @@ struct Counted {
 
 // Throws k for odd k.
 Counted made_elsewhere(int k);
+
+// A class whose destructor may throw (so that C++ invokes it).
+struct Strict {
+  std::string s;
+  explicit Strict(std::string s);
+  ~Strict() noexcept(false);
+};
+
+// Throws k for odd k.
+Strict strict_elsewhere(int k);
