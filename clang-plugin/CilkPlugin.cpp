@@ -198,8 +198,14 @@ protected:
     // Preprocessed C++ (cilkc -E's .ii output) holds the headers already,
     // whose templates may not be defined twice (C's declarations may):
     // only the macro that cilk_for's rewriting writes is missing.
+    // Preprocessed input spells `cilk_sync;` and `sync;` `__cilk_sync_any;`
+    // and `__cilk_sync;`, which clang calls unused values unless a macro
+    // wrote them: one does.
     std::string Predefines =
         PP.getPredefines() + "\n#define __cilk 1\n" +
+        (Preprocessed ? "#define __cilk_sync_any __cilk_sync_any\n"
+                        "#define __cilk_sync __cilk_sync\n"
+                      : "") +
         (Preprocessed && CI.getLangOpts().CPlusPlus
              ? "#define __cilk_for_distance(a, b) __cilk_for_dist((a), (b))\n"
              : InjectedHeaders);

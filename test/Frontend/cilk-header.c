@@ -4,7 +4,7 @@
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
 // RUN: clang -E -I %cilk_include %s -o %t.i
 // RUN: FileCheck --check-prefix=PP %s < %t.i
-// RUN: %cilkcc -fsyntax-only %t.i
+// RUN: %cilkcc -fsyntax-only -Werror=unused-value %t.i
 // expected-no-diagnostics
 #include <cilk.h>
 #include <cilk.h>
