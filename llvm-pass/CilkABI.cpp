@@ -9,6 +9,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -20,6 +21,16 @@ void reportUnsupported(Function &F, const Twine &Msg, const Instruction *At) {
   F.getContext().diagnose(DiagnosticInfoUnsupported(
       F, "Cilk procedure '" + F.getName() + "': " + Msg,
       At ? At->getDebugLoc() : DiagnosticLocation()));
+}
+
+BasicBlock::iterator returnPoint(CallBase *CB) {
+  auto *II = dyn_cast<InvokeInst>(CB);
+  if (!II)
+    return std::next(CB->getIterator());
+  BasicBlock *Normal = II->getNormalDest();
+  if (!Normal->getSinglePredecessor())
+    Normal = SplitEdge(II->getParent(), Normal);
+  return Normal->getFirstInsertionPt();
 }
 
 Value *fieldAddr(IRBuilder<> &B, Value *Frame, uint64_t Off,

@@ -349,14 +349,7 @@ bool guardSpawnedResults(Module &M) {
                                   F.getEntryBlock().getFirstInsertionPt());
       new StoreInst(ConstantInt::get(I8, 0), Made, CB->getIterator());
       CallInst *End = findSpawnEnd(CB);
-      BasicBlock::iterator After = std::next(CB->getIterator());
-      if (auto *II = dyn_cast<InvokeInst>(CB)) {
-        BasicBlock *Normal = II->getNormalDest();
-        if (!Normal->getSinglePredecessor())
-          Normal = SplitEdge(II->getParent(), Normal);
-        After = Normal->getFirstInsertionPt();
-      }
-      auto *Set = new StoreInst(ConstantInt::get(I8, 1), Made, After);
+      auto *Set = new StoreInst(ConstantInt::get(I8, 1), Made, returnPoint(CB));
       Set->setMetadata(CILK_RESULT_USE_MD, MDNode::get(C, {}));
       if (!End)
         CallInst::Create(getRuntimeFn(M, CILK_ABI_SPAWN_END), "",

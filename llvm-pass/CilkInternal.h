@@ -116,6 +116,10 @@ inline bool isOwnResult(const llvm::Value *V) {
   auto *A = llvm::dyn_cast<llvm::Argument>(llvm::getUnderlyingObject(V));
   return A && A->hasStructRetAttr();
 }
+/// Where code that runs when CB returns goes: right after it, or at the
+/// start of an invoke's normal destination, split off if other edges
+/// enter it (CilkABI.cpp).
+llvm::BasicBlock::iterator returnPoint(llvm::CallBase *CB);
 /// aligned_alloc and free, for a spawn's own storage (CilkTail.cpp).
 llvm::FunctionCallee slotAllocFn(llvm::Module &M);
 llvm::FunctionCallee slotFreeFn(llvm::Module &M);

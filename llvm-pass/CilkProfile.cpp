@@ -230,14 +230,8 @@ static void instrument(Function &F, Mode TheMode) {
       continue;
     // The serial elision keeps C++'s spawned invokes: resume on the normal
     // edge (its pad's catch hook knows the child is done).
-    BasicBlock::iterator After = std::next(I->getIterator());
-    if (auto *II = dyn_cast<InvokeInst>(I)) {
-      BasicBlock *Normal = II->getNormalDest();
-      if (!Normal->getSinglePredecessor())
-        Normal = SplitEdge(II->getParent(), Normal);
-      After = Normal->getFirstInsertionPt();
-    }
-    CallInst::Create(Hook(CILK_ABI_PROF_RESUME), {Prof}, "", After);
+    CallInst::Create(Hook(CILK_ABI_PROF_RESUME), {Prof}, "",
+                     returnPoint(cast<CallBase>(I)));
   }
   // A sync that follows a spawn statement at once ends a strand with
   // nothing of F's own in it.

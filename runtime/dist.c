@@ -1229,11 +1229,7 @@ static void *comm_main(void *arg)
             long ns = nap_ns;
             if (!outstanding &&
                 atomic_load_explicit(&hungry, memory_order_relaxed)) {
-                struct timespec t;
-                now(&t);
-                long due = (long)(next_request.tv_sec - t.tv_sec) *
-                               1000000000L +
-                           (next_request.tv_nsec - t.tv_nsec);
+                long due = (long)(-1e9 * since(&next_request));
                 if (due < ns)
                     ns = due > 1000 ? due : 1000;
             }

@@ -58,14 +58,16 @@ enum {
     PARK_MAX_NS = 1000000,
 };
 
-static struct parking thieves;
+static void futex_wake(struct parking *p, int n)
+{
+    atomic_fetch_add_explicit(&p->epoch, 1, memory_order_relaxed);
+    syscall(SYS_futex, &p->epoch, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
 
 void parking_wake(struct parking *p, int n)
 {
-    if (atomic_load_explicit(&p->parked, memory_order_relaxed) <= 0)
-        return;
-    atomic_fetch_add_explicit(&p->epoch, 1, memory_order_relaxed);
-    syscall(SYS_futex, &p->epoch, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+    if (atomic_load_explicit(&p->parked, memory_order_relaxed) > 0)
+        futex_wake(p, n);
 }
 
 /* Dekker: the kicker stores kicked then reads parked, the sleeper counts
@@ -75,24 +77,39 @@ void parking_wake(struct parking *p, int n)
 void parking_kick(struct parking *p)
 {
     atomic_store_explicit(&p->kicked, 1, memory_order_seq_cst);
-    if (atomic_load_explicit(&p->parked, memory_order_seq_cst) <= 0)
-        return;
-    atomic_fetch_add_explicit(&p->epoch, 1, memory_order_relaxed);
-    syscall(SYS_futex, &p->epoch, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    if (atomic_load_explicit(&p->parked, memory_order_seq_cst) > 0)
+        futex_wake(p, 1);
 }
 
-void parking_wait_kicked(struct parking *p, long ns)
+/* errno is the program's: the wait's ETIMEDOUT or EAGAIN must not reach
+ * the code this thread runs next (a stolen continuation, or the caller of
+ * a nested computation). Kickable: returns at once if kicked since the
+ * last such wait (parking_kick). */
+static void park(struct parking *p, long ns, bool kickable)
 {
     int saved_errno = errno;
     unsigned e = atomic_load_explicit(&p->epoch, memory_order_relaxed);
     atomic_fetch_add_explicit(&p->parked, 1, memory_order_seq_cst);
-    if (!atomic_exchange_explicit(&p->kicked, 0, memory_order_seq_cst)) {
+    if (!kickable ||
+        !atomic_exchange_explicit(&p->kicked, 0, memory_order_seq_cst)) {
         struct timespec ts = {0, ns};
         syscall(SYS_futex, &p->epoch, FUTEX_WAIT_PRIVATE, e, &ts, NULL, 0);
     }
     atomic_fetch_sub_explicit(&p->parked, 1, memory_order_relaxed);
     errno = saved_errno;
 }
+
+void parking_wait(struct parking *p, long ns)
+{
+    park(p, ns, false);
+}
+
+void parking_wait_kicked(struct parking *p, long ns)
+{
+    park(p, ns, true);
+}
+
+static struct parking thieves;
 
 void idle_wake_one(void)
 {
@@ -102,20 +119,6 @@ void idle_wake_one(void)
 void idle_wake_all(void)
 {
     parking_wake(&thieves, INT_MAX);
-}
-
-/* errno is the program's: the wait's ETIMEDOUT or EAGAIN must not reach
- * the code this thread runs next (a stolen continuation, or the caller of
- * a nested computation). */
-void parking_wait(struct parking *p, long ns)
-{
-    int saved_errno = errno;
-    unsigned e = atomic_load_explicit(&p->epoch, memory_order_relaxed);
-    atomic_fetch_add_explicit(&p->parked, 1, memory_order_seq_cst);
-    struct timespec ts = {0, ns};
-    syscall(SYS_futex, &p->epoch, FUTEX_WAIT_PRIVATE, e, &ts, NULL, 0);
-    atomic_fetch_sub_explicit(&p->parked, 1, memory_order_relaxed);
-    errno = saved_errno;
 }
 
 static uint64_t now_ns(void)

@@ -93,49 +93,33 @@ static Counted named(int k) {
   return r;
 }
 
+// Runs body(k) for k < 48 and prints how many threw k and the sum of the
+// others' results.
+template <typename Body> static void tally(const char *what, Body body) {
+  int caught = 0;
+  size_t total = 0;
+  for (int k = 0; k < 48; ++k)
+    try {
+      total += body(k);
+    } catch (int e) {
+      caught += e == k;
+    }
+  std::printf("%s: caught %d sum %zu\n", what, caught, total);
+}
+
 int main() {
   long sum = 0;
   for (int k = 0; k < 200; ++k)
     sum += assigned(k);
   std::printf("int: %ld\n", sum);
-  int caught = 0;
-  size_t total = 0;
-  for (int k = 0; k < 48; ++k)
-    try {
-      total += declared(k);
-    } catch (int e) {
-      caught += e == k;
-    }
-  std::printf("declared: caught %d sum %zu\n", caught, total);
+  tally("declared", declared);
   Maker m;
-  caught = 0;
-  total = 0;
-  for (int k = 0; k < 48; ++k)
-    try {
-      total += through_virtual(m, k);
-    } catch (int e) {
-      caught += e == k;
-    }
-  std::printf("virtual: caught %d sum %zu\n", caught, total);
-  caught = 0;
-  total = 0;
-  for (int k = 0; k < 48; ++k)
-    try {
-      Counted c = named(k);
-      total += c.s.size();
-    } catch (int e) {
-      caught += e == k;
-    }
-  std::printf("named: caught %d sum %zu\n", caught, total);
-  caught = 0;
-  total = 0;
-  for (int k = 0; k < 48; ++k)
-    try {
-      total += strict(k);
-    } catch (int e) {
-      caught += e == k;
-    }
-  std::printf("strict: caught %d sum %zu\n", caught, total);
+  tally("virtual", [&](int k) { return through_virtual(m, k); });
+  tally("named", [](int k) {
+    Counted c = named(k);
+    return c.s.size();
+  });
+  tally("strict", strict);
   std::printf("live %d\n", live.load());
   return 0;
 }
