@@ -433,6 +433,10 @@ void BodyChecker::run(Stmt *Root) {
     for (Stmt *S : C.Scopes)
       syncAtScopeExits(Now, S);
   }
+  if (InCilk && Spawns && !C.Tries.empty()) {
+    ParentMap Now(Root);
+    markTryStatements(Now, C.Tries);
+  }
 }
 
 CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,

@@ -37,6 +37,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+
 #include <optional>
 
 namespace clang {
@@ -271,6 +272,7 @@ private:
                        bool InLoop, bool InSwitch,
                        llvm::SmallVectorImpl<Stmt *> &Out);
   void syncAtScopeExits(ParentMap &PM, Stmt *S);
+  void markTryStatements(ParentMap &PM, llvm::ArrayRef<CXXTryStmt *> Tries);
   void checkJumpsIntoScopes(const ParentMap &PM, const Collector &C);
 
   // Continuation-passing threads (CilkSemaThreads.cpp).
@@ -307,8 +309,10 @@ private:
                            llvm::StringRef Name);
   void endSpawnStatement(Stmt *Parent, Stmt *S);
   static void replaceChild(Stmt *Parent, Stmt *Old, Stmt *New);
-  /// A call of the marker Name (a void function of no arguments).
-  CallExpr *markerCall(llvm::StringRef Name, SourceLocation Loc);
+  /// A call of the marker Name (a void function of no arguments, or of
+  /// one int, K).
+  CallExpr *markerCall(llvm::StringRef Name, SourceLocation Loc,
+                       std::optional<unsigned> K = std::nullopt);
   void syncBeforeReturn(Stmt *Parent, ReturnStmt *R);
 
   ASTContext &Ctx;

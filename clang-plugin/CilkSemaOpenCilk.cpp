@@ -148,4 +148,34 @@ void BodyChecker::syncAtScopeExits(ParentMap &PM, Stmt *S) {
   }
 }
 
+/// In a procedure that spawns, try statement k becomes
+///   { __cilk_try_marker(k); try { ... } catch (...) { __cilk_catch_marker(k); ... } }
+/// (cilk-abi.h): the pass reads the depth of regions around the statement
+/// at its marker, which its handlers' code does not tell (an exception
+/// leaves regions without their markers), to hand each handler only what
+/// was thrown after the statement began (CilkRegions.cpp). A function-try-
+/// block has nothing around it: its handlers are at depth 0 anyway.
+void BodyChecker::markTryStatements(ParentMap &PM,
+                                    llvm::ArrayRef<CXXTryStmt *> Tries) {
+  for (auto [K, T] : llvm::enumerate(Tries)) {
+    for (unsigned I = 0, N = T->getNumHandlers(); I != N; ++I) {
+      CXXCatchStmt *H = T->getHandler(I);
+      Stmt *Block = H->getHandlerBlock();
+      SourceLocation L = Block->getBeginLoc();
+      Stmt *Body[] = {markerCall(CILK_ABI_CATCH_MARKER, L, K), Block};
+      replaceChild(H, Block,
+                   CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), L,
+                                        Block->getEndLoc()));
+    }
+    Stmt *Parent = PM.getParent(T);
+    if (!Parent)
+      continue;
+    SourceLocation L = T->getBeginLoc();
+    Stmt *Body[] = {markerCall(CILK_ABI_TRY_MARKER, L, K), T};
+    replaceChild(Parent, T,
+                 CompoundStmt::Create(Ctx, Body, FPOptionsOverride(), L,
+                                      T->getEndLoc()));
+  }
+}
+
 } // namespace cilk

@@ -140,10 +140,16 @@ void BodyChecker::replaceChild(Stmt *Parent, Stmt *Old, Stmt *New) {
   llvm_unreachable("statement not found under its parent");
 }
 
-CallExpr *BodyChecker::markerCall(llvm::StringRef Name, SourceLocation Loc) {
+CallExpr *BodyChecker::markerCall(llvm::StringRef Name, SourceLocation Loc,
+                                  std::optional<unsigned> K) {
+  llvm::SmallVector<Expr *, 1> Args;
+  if (K)
+    Args.push_back(IntegerLiteral::Create(
+        Ctx, llvm::APInt(Ctx.getIntWidth(Ctx.IntTy), *K), Ctx.IntTy, Loc));
   return CallExpr::Create(Ctx,
                           functionPointer(Ctx, runtimeFunction(Ctx, Name), Loc),
-                          {}, Ctx.VoidTy, VK_PRValue, Loc, FPOptionsOverride());
+                          Args, Ctx.VoidTy, VK_PRValue, Loc,
+                          FPOptionsOverride());
 }
 
 /// return e;  ->  { __cilk_sync_marker(); return e; }

@@ -36,6 +36,8 @@
 #define CILK_ABI_SPAWN_THREW "__cilkrt_spawn_threw"
 #define CILK_ABI_REGION_BEGIN "__cilk_region_begin"
 #define CILK_ABI_REGION_END "__cilk_region_end"
+#define CILK_ABI_TRY_MARKER "__cilk_try_marker"
+#define CILK_ABI_CATCH_MARKER "__cilk_catch_marker"
 #define CILK_ABI_HYPER_LOOKUP "__cilkrt_hyper_lookup"
 #define CILK_ABI_HYPER_DECLARE "__cilkrt_hyper_declare"
 #define CILK_ABI_HYPER_UNREGISTER "__cilkrt_hyper_unregister"
@@ -220,8 +222,10 @@
  *                       their own syncs)
  *   rethrow_pending(f, d) throws the first in serial order of those: after
  *                       a sync of region d, or a landing pad's sync whose
- *                       handlers may catch what region d and deeper threw
- *                       (llvm-pass/CilkRegions.cpp: RegionDepths::Pad)
+ *                       first handler may catch what region d and deeper
+ *                       threw, or where the exception leaves for an outer
+ *                       try statement's handlers, region d around it
+ *                       (llvm-pass/CilkRegions.cpp: exceptionRegions)
  *   top_threw(h)        a computation's top frame threw: its caller throws
  *                       h again when the computation is over */
 #define CILK_ABI_EXN_CAPTURE "__cilkrt_exn_capture"
@@ -808,6 +812,14 @@ void __cilk_spawn_end(void) __attribute__((__nothrow__));
  * removes the markers (their runtime definitions do nothing). */
 void __cilk_region_begin(void) __attribute__((__nothrow__));
 void __cilk_region_end(void) __attribute__((__nothrow__));
+/* C++ try statements in such a procedure: `{ __cilk_try_marker(k); try
+ * ... }`, and each of its handlers begins with __cilk_catch_marker(k), k
+ * numbering the procedure's try statements. The pass learns from them
+ * which region's exceptions a landing pad may hand to which handler: the
+ * try statement's depth of regions (CilkRegions.cpp, exceptionRegions),
+ * and removes them. */
+void __cilk_try_marker(int) __attribute__((__nothrow__));
+void __cilk_catch_marker(int) __attribute__((__nothrow__));
 
 /* Continuation-passing threads: markers the pass lowers (their runtime
  * definitions stop the program: nothing that skipped the pass can run a

@@ -38,8 +38,14 @@
 //     %lp = landingpad { ptr, i32 } catch ptr null
 //     call void @__cilkrt_exn_keep(ptr %frame, ptr %h)   ; %h captured
 //     <sync every region: a suspend point of its own>
-//     invoke void @__cilkrt_rethrow_pending(ptr %frame)  ; the first in
-//         to label %unreachable unwind label %U          ; serial order
+//     invoke void @__cilkrt_rethrow_pending(ptr %frame, i32 d)
+//         to label %unreachable unwind label %U
+//
+//   the first in serial order of what region d and deeper threw, d one
+//   deeper than the code around the innermost try statement whose handler
+//   %U reaches (CilkRegions.cpp: exceptionRegions); where %U's dispatch
+//   leaves that statement's handlers for an outer one's, the edge throws
+//   the first of the outer statement's regions again (leaveHandlers),
 //
 //   and %U itself gets a catch-all clause, so that what it does not handle
 //   (its `resume`) and every call that would unwind out of the slow clone
@@ -119,6 +125,7 @@ static constexpr const char *EXN_ESCAPE_MARKER = "__cilk_exn_escape_marker";
 static constexpr const char *EH_MD = "cilk.eh";
 static constexpr const char *THREW_MD = "cilk.eh.threw";
 static constexpr const char *OUT_MD = "cilk.eh.out";
+static constexpr const char *LEAVE_MD = "cilk.eh.leave";
 // A spawn's arguments that are slots its pad frees.
 static constexpr const char *SLOT_PAD_MD = "cilk.slot.pad";
 
@@ -536,6 +543,108 @@ bool anchorUnwindEdges(Function &F) {
   return true;
 }
 
+/// clang's slots of the exception in flight, which the landing pads store
+/// and the dispatch, the handlers and the resume load; null if F's pads
+/// pass it otherwise.
+static std::pair<AllocaInst *, AllocaInst *> exceptionSlots(Function &F) {
+  for (BasicBlock &BB : F) {
+    if (!BB.isLandingPad())
+      continue;
+    AllocaInst *Slot[2] = {nullptr, nullptr};
+    for (User *U : BB.getLandingPadInst()->users())
+      if (auto *EV = dyn_cast<ExtractValueInst>(U); EV && EV->hasOneUser())
+        if (auto *St = dyn_cast<StoreInst>(EV->user_back());
+            St && St->getValueOperand() == EV)
+          Slot[EV->getIndices()[0]] =
+              dyn_cast<AllocaInst>(St->getPointerOperand());
+    if (Slot[0] && Slot[1])
+      return {Slot[0], Slot[1]};
+  }
+  return {nullptr, nullptr};
+}
+
+/// The type infos that the handler dispatch from Y compares (clang's
+/// llvm.eh.typeid.for), up to the handlers.
+static SmallPtrSet<Value *, 8> typesComparedFrom(BasicBlock *Y) {
+  SmallPtrSet<Value *, 8> Types;
+  SetVector<BasicBlock *> Seen;
+  Seen.insert(Y);
+  for (unsigned I = 0; I != Seen.size(); ++I) {
+    BasicBlock *BB = Seen[I];
+    bool Handler = false;
+    for (Instruction &Inst : *BB) {
+      if (auto *II = dyn_cast<IntrinsicInst>(&Inst);
+          II && II->getIntrinsicID() == Intrinsic::eh_typeid_for)
+        Types.insert(II->getArgOperand(0)->stripPointerCasts());
+      Handler |= isCallTo(Inst, "__cxa_begin_catch");
+    }
+    if (Handler)
+      continue;
+    if (auto *II = dyn_cast<InvokeInst>(BB->getTerminator()))
+      Seen.insert(II->getNormalDest()); // a cleanup's destructor returned
+    else
+      for (BasicBlock *S : successors(BB))
+        Seen.insert(S);
+  }
+  return Types;
+}
+
+/// Where the exception in flight leaves its try statement's handlers for
+/// an outer statement's (exceptionRegions), while a child spawned between
+/// the two may have thrown first:
+///
+///   <edge to %Y>:
+///     %exn = load ptr, ptr %exn.slot
+///     call void @__cilk_exn_keep_marker(ptr %exn)
+///     invoke void @__cilk_exn_rethrow_marker(i32 <region around the
+///         outer statement's, + 1>) to label %never unwind label %Y.lp
+///   Y.lp:                             ; !cilk.eh.leave
+///     %lp = landingpad { ptr, i32 } catch <what the dispatch from %Y
+///         compares, in the pads' order> catch ptr null
+///     store the exception and selector of %lp in the slots; br label %Y
+///
+/// The slow clone throws there the first in serial order of that region
+/// and deeper, the exception in flight last (lowerSlowCloneUnwinding); the
+/// other clones, whose children are all done, branch to %Y.
+static void leaveHandlers(Function &F, const ExceptionRegions &ER,
+                          FunctionCallee Keep, FunctionCallee Rethrow) {
+  auto [ExnSlot, SelSlot] = exceptionSlots(F);
+  if (!ExnSlot)
+    return;
+  LLVMContext &C = F.getContext();
+  SmallVector<LandingPadInst *, 8> Pads;
+  for (BasicBlock &BB : F)
+    if (BB.isLandingPad())
+      Pads.push_back(BB.getLandingPadInst());
+  for (const ExceptionRegions::Leave &L : ER.Leaves) {
+    BasicBlock *Y = L.Term->getSuccessor(L.Succ);
+    if (isa<PHINode>(Y->front()))
+      continue;
+    SmallPtrSet<Value *, 8> Compared = typesComparedFrom(Y);
+    BasicBlock *Leave =
+        BasicBlock::Create(C, Y->getName() + ".leave", &F, Y);
+    BasicBlock *Lp = BasicBlock::Create(C, Y->getName() + ".lp", &F, Y);
+    IRBuilder<> B(Leave);
+    B.CreateCall(Keep, {B.CreateLoad(B.getPtrTy(), ExnSlot, "exn")});
+    B.CreateInvoke(Rethrow, neverBlock(F, Y->getName() + ".never", Y), Lp,
+                   {B.getInt32(L.Region)});
+    B.SetInsertPoint(Lp);
+    LandingPadInst *LP = B.CreateLandingPad(landingPadType(C), 0);
+    SmallPtrSet<Value *, 8> Added;
+    for (LandingPadInst *P : Pads)
+      for (unsigned I = 0; I < P->getNumClauses(); ++I)
+        if (Value *T = P->getClause(I)->stripPointerCasts();
+            P->isCatch(I) && Compared.count(T) && Added.insert(T).second)
+          LP->addClause(P->getClause(I));
+    LP->addClause(ConstantPointerNull::get(B.getPtrTy()));
+    LP->setMetadata(LEAVE_MD, MDNode::get(C, {}));
+    B.CreateStore(B.CreateExtractValue(LP, 0), ExnSlot);
+    B.CreateStore(B.CreateExtractValue(LP, 1), SelSlot);
+    B.CreateBr(Y);
+    L.Term->setSuccessor(L.Succ, Leave);
+  }
+}
+
 bool addExceptionalSyncs(Function &F) {
   if (!hasCxxPersonality(F))
     return false;
@@ -543,7 +652,8 @@ bool addExceptionalSyncs(Function &F) {
   LLVMContext &C = F.getContext();
   Type *Ptr = PointerType::getUnqual(C);
   FunctionCallee Keep = markerFn(M, EXN_KEEP_MARKER, false, {Ptr});
-  FunctionCallee Rethrow = markerFn(M, EXN_RETHROW_MARKER, true);
+  FunctionCallee Rethrow =
+      markerFn(M, EXN_RETHROW_MARKER, true, {Type::getInt32Ty(C)});
   FunctionCallee Escape = markerFn(M, EXN_ESCAPE_MARKER, false);
   FunctionCallee Sync = getRuntimeFn(M, CILK_ABI_SYNC_MARKER);
   MDNode *Empty = MDNode::get(C, {});
@@ -561,10 +671,12 @@ bool addExceptionalSyncs(Function &F) {
     B.CreateCall(Sync)->setMetadata(CILK_SYNC_ALL_MD, Empty);
   };
 
+  ExceptionRegions ER = exceptionRegions(F);
   SetVector<BasicBlock *> Pads;
   for (BasicBlock &BB : F)
     if (auto *II = dyn_cast_or_null<InvokeInst>(BB.getTerminator()))
       Pads.insert(II->getUnwindDest());
+  leaveHandlers(F, ER, Keep, Rethrow);
   for (BasicBlock *U : Pads) {
     if (isa<PHINode>(U->front()))
       continue; // not what clang emits; its cleanups run unsynced
@@ -574,7 +686,8 @@ bool addExceptionalSyncs(Function &F) {
     LandingPadInst *LP = createCatchAll(B);
     LP->setMetadata(THREW_MD, Empty);
     HoldAndSync(B, LP);
-    InvokeInst *Again = B.CreateInvoke(Rethrow, Never, U);
+    InvokeInst *Again =
+        B.CreateInvoke(Rethrow, Never, U, {B.getInt32(ER.Pad.lookup(U))});
     for (User *Us : make_early_inc_range(U->users()))
       if (auto *II = dyn_cast<InvokeInst>(Us); II && II != Again)
         II->setUnwindDest(T);
@@ -761,7 +874,11 @@ void finishCloneUnwinding(Function &F, Value *W, Value *HeapFrame) {
     return;
   Module &M = *F.getParent();
   removeAnchors(F);
-  // Each %U.threw gives way to %U: nothing is outstanding here.
+  // Each edge leaving handlers goes straight on, and each %U.threw gives
+  // way to %U: nothing is outstanding here.
+  for (BasicBlock &BB : F)
+    if (BB.isLandingPad() && BB.getLandingPadInst()->getMetadata(LEAVE_MD))
+      BB.getSinglePredecessor()->replaceAllUsesWith(BB.getSingleSuccessor());
   for (BasicBlock &BB : make_early_inc_range(F))
     if (BB.isLandingPad() && BB.getLandingPadInst()->getMetadata(THREW_MD)) {
       BasicBlock *Chain = &BB;
@@ -814,12 +931,8 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
   if (!OutCatch)
     return;
   DenseMap<MDNode *, InvokeInst *> Anchors = anchorsOf(Slow);
-  // What a landing pad's sync throws again (RegionDepths::Pad).
-  DenseMap<BasicBlock *, unsigned> PadRegion;
   for (const SlowPoint &SP : Points) {
     const SuspendPoint &P = *SP.P;
-    if (P.SyncAll)
-      PadRegion[SP.Resume] = P.ExnRegion;
     if (P.IsSpawn) {
       BasicBlock *Dest = unwindDestOf(*SP.Call, Anchors);
       if (!SP.Call->doesNotThrow())
@@ -873,7 +986,7 @@ void lowerSlowCloneUnwinding(Function &Slow, Value *Frame, BasicBlock *Stolen,
       if (!catchesAll(LP))
         LP->addClause(ConstantPointerNull::get(B.getPtrTy()));
       B.CreateInvoke(RethrowPending, II->getNormalDest(), II->getUnwindDest(),
-                     {Frame, B.getInt32(PadRegion.lookup(I->getParent()))});
+                     {Frame, II->getArgOperand(0)});
     } else {
       // The frame is done: the runtime hands its exception to the parent.
       Instruction *Unreachable = I->getNextNode();

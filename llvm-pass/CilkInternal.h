@@ -285,25 +285,31 @@ llvm::DILocation *describeOutlined(llvm::Function &New,
                                    const llvm::Instruction *Where);
 
 /// Sync regions (CilkRegions.cpp; cilk-abi.h, CILK_ABI_REGION_BEGIN): the
-/// depth of regions at each spawn, sync and poll marker of F. 0 everywhere
+/// depth of regions at each spawn, sync, poll and try marker of F. 0 everywhere
 /// if F has no markers, or markers that do not nest alike on every path
 /// (at -O1 and above a cleanup's dispatch switch can merge paths of
 /// several depths): each sync then waits for all of F's children.
 struct RegionDepths {
   llvm::DenseMap<const llvm::Instruction *, unsigned> Depth;
-  /// A landing pad's: one more than the least depth of the code its
-  /// handlers go on to (the depth of the try block whose handler catches
-  /// the exception, at the outermost), 0 if none does. Its sync throws the
-  /// first exception in serial order of the regions at that depth and
-  /// deeper: a child spawned before that block, outside it, is not the
-  /// block's to catch.
-  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Pad;
   bool Nested = true; // false: the markers do not nest alike
   unsigned of(const llvm::Instruction *I) const { return Depth.lookup(I); }
 };
-/// With Pads, RegionDepths::Pad too (a walk of each landing pad's
-/// exceptional code: only the lowering needs it).
-RegionDepths regionDepths(llvm::Function &F, bool Pads = false);
+RegionDepths regionDepths(llvm::Function &F);
+/// C++, parallel modes (CilkRegions.cpp): what a landing pad's sync throws
+/// again, the first in serial order of the exceptions of region Pad and
+/// deeper (and the procedure's own), and the edges of exceptional code
+/// where the exception leaves its try statement's handlers for an outer
+/// one's: there the first of region Region and deeper wins again.
+struct ExceptionRegions {
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Pad;
+  struct Leave {
+    llvm::Instruction *Term;
+    unsigned Succ;
+    unsigned Region;
+  };
+  llvm::SmallVector<Leave, 2> Leaves;
+};
+ExceptionRegions exceptionRegions(llvm::Function &F);
 /// C++: puts region end markers where exceptional code leaves regions (a
 /// catch handler's end, joining the code after its try block; a return
 /// in a handler), so that the markers nest alike on every path and each

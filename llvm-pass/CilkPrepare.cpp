@@ -645,7 +645,7 @@ bool prepareProcedure(Shape &S) {
   heapDynamicAllocas(F);
 
   // Suspend points in program order, each in its sync region.
-  RegionDepths Regions = regionDepths(F, /*Pads=*/true);
+  RegionDepths Regions = regionDepths(F);
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       if (!isSuspendCall(I))
@@ -658,8 +658,6 @@ bool prepareProcedure(Shape &S) {
       P.IsPoll = isPollMarker(I);
       P.SyncAll = CB->getMetadata(CILK_SYNC_ALL_MD) != nullptr;
       P.Region = Regions.of(CB);
-      if (P.SyncAll)
-        P.ExnRegion = Regions.Pad.lookup(CB->getParent());
       S.NumRegions = std::max(S.NumRegions, P.Region);
       S.Points.push_back(P);
     }

@@ -32,6 +32,7 @@
 #include "cilk-abi.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -73,8 +74,7 @@ struct Leave {
 // So a depth that only exceptions bring is an upper bound: a landing pad
 // takes the least of its invokes', and exceptional code may join a
 // shallower block or return at any depth (regions it leaves: Leaves).
-static RegionDepths walkRegions(Function &F, bool Pads,
-                                SmallVectorImpl<Leave> *Leaves) {
+static RegionDepths walkRegions(Function &F, SmallVectorImpl<Leave> *Leaves) {
   RegionDepths R;
   if (!F.getParent()->getFunction(CILK_ABI_REGION_BEGIN))
     return R;
@@ -94,7 +94,7 @@ static RegionDepths walkRegions(Function &F, bool Pads,
         --D;
       } else if (auto *CB = dyn_cast<CallBase>(&I);
                  CB && (isSpawn(*CB) || isCallTo(I, CILK_ABI_SYNC_MARKER) ||
-                        isPollMarker(I))) {
+                        isPollMarker(I) || isCallTo(I, CILK_ABI_TRY_MARKER))) {
         R.Depth[&I] = D;
       }
     }
@@ -124,40 +124,6 @@ static RegionDepths walkRegions(Function &F, bool Pads,
       return notNested();
     }
   }
-  // Each landing pad's exceptional code, up to where it joins code that
-  // did not unwind: the least depth there. Least of an exceptional block:
-  // the least over its successors, of a normal one its depth (one pass
-  // over the blocks in post-order, again while a cycle lowers one).
-  if (Pads) {
-    DenseMap<const BasicBlock *, unsigned> Least;
-    auto LeastOf = [&](const BasicBlock *BB) {
-      auto It = Least.find(BB);
-      return It == Least.end() ? ~0u : It->second;
-    };
-    SmallVector<const BasicBlock *, 16> Exceptional;
-    for (BasicBlock *BB : post_order(&F))
-      if (In.lookup(BB).EH)
-        Exceptional.push_back(BB);
-    for (bool Changed = true; Changed;) {
-      Changed = false;
-      for (const BasicBlock *BB : Exceptional) {
-        unsigned L = LeastOf(BB);
-        for (const BasicBlock *S : successors(BB)) {
-          if (isa<UnreachableInst>(S->getTerminator()))
-            continue; // where a throw's call "returns" to: not code
-          Entry E = In.lookup(S);
-          L = std::min(L, E.EH ? LeastOf(S) : E.D);
-        }
-        if (L != LeastOf(BB)) {
-          Least[BB] = L;
-          Changed = true;
-        }
-      }
-    }
-    for (const BasicBlock *BB : Exceptional)
-      if (BB->isLandingPad())
-        R.Pad[BB] = LeastOf(BB) == ~0u ? 0 : LeastOf(BB) + 1;
-  }
   if (!Leaves)
     return R;
   for (BasicBlock &BB : F) {
@@ -180,13 +146,11 @@ static RegionDepths walkRegions(Function &F, bool Pads,
   return R;
 }
 
-RegionDepths regionDepths(Function &F, bool Pads) {
-  return walkRegions(F, Pads, nullptr);
-}
+RegionDepths regionDepths(Function &F) { return walkRegions(F, nullptr); }
 
 bool closeRegionsOnUnwindPaths(Function &F) {
   SmallVector<Leave, 4> Leaves;
-  if (!walkRegions(F, false, &Leaves).Nested || Leaves.empty())
+  if (!walkRegions(F, &Leaves).Nested || Leaves.empty())
     return false;
   FunctionCallee End = getRuntimeFn(*F.getParent(), CILK_ABI_REGION_END);
   for (auto [Term, Succ, Regions] : Leaves) {
@@ -203,9 +167,105 @@ bool closeRegionsOnUnwindPaths(Function &F) {
   return true;
 }
 
+// Which exceptions a landing pad hands to which handler. When an exception
+// reaches a landing pad, children of the procedure may have thrown too;
+// the pad waits for them all and throws the first in serial order of
+// those the try statement whose handler comes first may catch: thrown
+// after the statement began, in its region (a try block that spawns is a
+// region of its own) and deeper, or by the code itself. A child spawned
+// before the statement, in the region around it, comes first in serial
+// order: it is not that handler's to catch. Where the exception leaves
+// the statement's handlers for an outer statement's (the dispatch finds
+// no handler of its type), such a child's exception, if any, wins again:
+// it is the one thrown first inside the outer statement.
+//
+// The depth around a try statement is that of the plugin's marker before
+// it (cilk-abi.h, CILK_ABI_TRY_MARKER); its handlers begin with a marker
+// of the same number. The code an exception runs is found from each
+// landing pad along edges that do not unwind (an invoke's normal one: a
+// cleanup's destructor returned) up to the handlers' markers. Each block
+// of it gets the region of the innermost statement whose handler it can
+// still reach (+1 over the depth; 0 if none: the exception may leave the
+// procedure, whose end throws the first of all).
+ExceptionRegions exceptionRegions(Function &F) {
+  ExceptionRegions E;
+  RegionDepths R = regionDepths(F);
+  if (!R.Nested || !F.getParent()->getFunction(CILK_ABI_CATCH_MARKER))
+    return E;
+  DenseMap<uint64_t, unsigned> TryRegion;
+  for (auto [I, D] : R.Depth)
+    if (isCallTo(*I, CILK_ABI_TRY_MARKER))
+      TryRegion[cast<ConstantInt>(cast<CallBase>(I)->getArgOperand(0))
+                    ->getZExtValue()] = D + 1;
+  // A handler's own block: the region of its statement (a function-try-
+  // block's handler has no marker before it: 1, around it is depth 0).
+  DenseMap<const BasicBlock *, unsigned> Own;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isCallTo(I, CILK_ABI_CATCH_MARKER)) {
+        uint64_t K = cast<ConstantInt>(cast<CallBase>(I).getArgOperand(0))
+                         ->getZExtValue();
+        auto It = TryRegion.find(K);
+        Own[&BB] = It == TryRegion.end() ? 1 : It->second;
+      }
+  auto NormalSuccessors = [](BasicBlock *BB) {
+    SmallVector<std::pair<unsigned, BasicBlock *>, 2> S;
+    Instruction *T = BB->getTerminator();
+    unsigned N = isa<InvokeInst>(T) ? 1 : T->getNumSuccessors();
+    for (unsigned I = 0; I != N; ++I)
+      S.push_back({I, T->getSuccessor(I)});
+    return S;
+  };
+  SetVector<BasicBlock *> Code;
+  for (BasicBlock &BB : F)
+    if (BB.isLandingPad())
+      Code.insert(&BB);
+  for (unsigned I = 0; I != Code.size(); ++I)
+    if (!Own.count(Code[I]))
+      for (auto [Idx, S] : NormalSuccessors(Code[I]))
+        Code.insert(S);
+  DenseMap<const BasicBlock *, unsigned> Region(Own.begin(), Own.end());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : reverse(Code)) {
+      if (Own.count(BB))
+        continue;
+      unsigned Max = Region.lookup(BB);
+      for (auto [Idx, S] : NormalSuccessors(BB))
+        Max = std::max(Max, Region.lookup(S));
+      if (Max != Region.lookup(BB)) {
+        Region[BB] = Max;
+        Changed = true;
+      }
+    }
+  }
+  for (BasicBlock *BB : Code) {
+    unsigned From = Region.lookup(BB);
+    if (BB->isLandingPad())
+      E.Pad[BB] = From;
+    // An edge of the exception in flight (not after __cxa_begin_catch)
+    // whose next handler is an outer statement's.
+    if (Own.count(BB) || llvm::any_of(*BB, [](Instruction &I) {
+          return isCallTo(I, "__cxa_begin_catch");
+        }))
+      continue;
+    for (auto [Idx, S] : NormalSuccessors(BB))
+      if (unsigned To = Region.lookup(S); To && To < From)
+        E.Leaves.push_back({BB->getTerminator(), Idx, To});
+  }
+  return E;
+}
+
+static bool isRegionMarker(const Instruction &I) {
+  return isCallTo(I, CILK_ABI_REGION_BEGIN) ||
+         isCallTo(I, CILK_ABI_REGION_END) ||
+         isCallTo(I, CILK_ABI_TRY_MARKER) ||
+         isCallTo(I, CILK_ABI_CATCH_MARKER);
+}
+
 void removeRegionMarkers(Function &F) {
   for (Instruction &I : make_early_inc_range(instructions(F)))
-    if (isCallTo(I, CILK_ABI_REGION_BEGIN) || isCallTo(I, CILK_ABI_REGION_END))
+    if (isRegionMarker(I))
       I.eraseFromParent();
 }
 
@@ -223,7 +283,8 @@ void hookRegions(Function &F, Value *Record, StringRef BeginHook,
 
 bool removeRegionMarkers(Module &M) {
   bool Changed = false;
-  for (const char *Name : {CILK_ABI_REGION_BEGIN, CILK_ABI_REGION_END}) {
+  for (const char *Name : {CILK_ABI_REGION_BEGIN, CILK_ABI_REGION_END,
+                           CILK_ABI_TRY_MARKER, CILK_ABI_CATCH_MARKER}) {
     Function *Marker = M.getFunction(Name);
     if (!Marker)
       continue;

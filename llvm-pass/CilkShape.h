@@ -59,9 +59,6 @@ struct SuspendPoint {
   /// The sync region of the spawn or sync (CilkRegions.cpp): 0 for the
   /// procedure's own.
   unsigned Region = 0;
-  /// A landing pad's sync: the exception it throws again is the first in
-  /// serial order of those of this region and deeper (RegionDepths::Pad).
-  unsigned ExnRegion = 0;
   /// The first block of the spawn's tail, the code that applies its result
   /// (`x = r`, `x += r`, a struct copy, a compare-exchange loop), up to
   /// Resume. Null when the result is discarded.

@@ -94,6 +94,16 @@ void __cilk_region_end(void)
 {
 }
 
+void __cilk_try_marker(int k)
+{
+    (void)k;
+}
+
+void __cilk_catch_marker(int k)
+{
+    (void)k;
+}
+
 /* A thread's successor waits for its missing arguments whatever the
  * schedule: there is no serial meaning of these without the pass. */
 static _Noreturn void no_threads(void)

@@ -105,14 +105,16 @@ A compiler crash, a program rejected, a difference or a hang is a
 failure; the program is kept in DIR (fN_M.cpp) with a note (fN_M.txt) of
 what failed.
 
-Try blocks that spawn (children that do not throw, into variables declared
-before the block) also open while a child that may throw is out: the
-block's end waits for its own children only (docs/language.md, C++), so
-the other child's exception passes it by, to the sync that waits for that
-child. (Other try blocks do not open then: one whose own code or children
-throw would catch that exception in the parallel modes, while the serial
-projection never runs the block, the older child's exception having left
-first.)
+Try blocks also open while a child that may throw is out. One whose own
+code or children throw catches that in the parallel modes, while the
+serial projection never runs it, the older child's exception having left
+first: its handlers never get the older child's exception (which comes
+first in serial order: docs/language.md, C++), and such a block opens
+only where what it and its handlers write is destroyed by that
+exception. Try blocks that spawn children that do not throw, into
+variables declared before the block, open anywhere: the block's end
+waits for its own children only, so the other child's exception passes
+it by, to the sync that waits for that child.
 
 Declarations made by spawns whose child may throw (`std::string s =
 cilk_spawn f(x);`) are generated too: such a child never made s, and no
@@ -960,9 +962,11 @@ class Proc:
         r = self.r
         if self.depth() >= 3:
             return None
-        if self.floor() is not None:
-            # A child that may throw is out: only a block that does not
-            # throw (the docstring).
+        f = self.floor()
+        if f is not None and (self.depth() < f or r.random() < 0.5):
+            # A child that may throw is out: a block whose handlers would
+            # write what its exception does not destroy does not throw
+            # (the docstring).
             return self.st_bypass_try()
         outer_throw = self.can_throw()
         self.emit("try {")

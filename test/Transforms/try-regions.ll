@@ -10,13 +10,16 @@
 ; the block's landing pad, 0 at the end (runtime/closure.h). A race build
 ; sees the region end on the handler's way out. clang's one `unreachable`
 ; block, which the throws of every depth reach, does not make a function one
-; region (@throws).
+; region (@throws). The plugin's try and catch markers (cilk-abi.h,
+; CILK_ABI_TRY_MARKER) tell the landing pad the depth around the block.
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<serial;race>' -S %s | FileCheck %s --check-prefix=RACE
 
 declare void @__cilk_sync_marker()
 declare void @__cilk_region_begin() nounwind
 declare void @__cilk_region_end() nounwind
+declare void @__cilk_try_marker(i32) nounwind
+declare void @__cilk_catch_marker(i32) nounwind
 declare void @work(i32)
 declare ptr @__cxa_begin_catch(ptr)
 declare void @__cxa_end_catch()
@@ -26,6 +29,7 @@ declare i32 @__gxx_personality_v0(...)
 define void @tryblock(i32 %n) #0 personality ptr @__gxx_personality_v0 {
 entry:
   call void @work(i32 %n), !cilk.spawn !0
+  call void @__cilk_try_marker(i32 0)
   call void @__cilk_region_begin()
   invoke void @work(i32 1)
           to label %body unwind label %lpad, !cilk.spawn !0
@@ -40,6 +44,7 @@ lpad:
           catch ptr null
   %e = extractvalue { ptr, i32 } %lp, 0
   %c = call ptr @__cxa_begin_catch(ptr %e)
+  call void @__cilk_catch_marker(i32 0)
   call void @__cxa_end_catch()
   br label %after
 after:
@@ -54,6 +59,7 @@ after:
 define void @throws(i1 %c, i1 %d) #0 personality ptr @__gxx_personality_v0 {
 entry:
   call void @work(i32 0), !cilk.spawn !0
+  call void @__cilk_try_marker(i32 0)
   call void @__cilk_region_begin()
   invoke void @work(i32 1)
           to label %body unwind label %lpad, !cilk.spawn !0
@@ -73,6 +79,7 @@ lpad:
           catch ptr null
   %e = extractvalue { ptr, i32 } %lp, 0
   %x = call ptr @__cxa_begin_catch(ptr %e)
+  call void @__cilk_catch_marker(i32 0)
   call void @__cxa_end_catch()
   br label %after
 after:
@@ -112,6 +119,8 @@ attributes #0 = { "cilk" }
 ; CHECK: synced.threw.5:
 ; CHECK-NEXT: invoke void @__cilkrt_rethrow_pending(ptr %frame, i32 0)
 ; CHECK-NOT: __cilk_region
+; CHECK-NOT: call void @__cilk_try_marker
+; CHECK-NOT: call void @__cilk_catch_marker
 
 ; RACE-LABEL: define void @tryblock(
 ; RACE: call void @__cilkrt_race_region_begin(ptr %race)
