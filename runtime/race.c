@@ -20,7 +20,8 @@
  * cilk_scope, cilk-abi.h) has a P-bag of its own: its sync joins only
  * that one, and the P-bag from before the region is F's again after it.
  * The bags are disjoint sets (union by rank, path halving) over instance
- * nodes; the shadow memory keeps one writer and one reader per byte.
+ * nodes; the shadow memory keeps one writer and one reader per byte (per
+ * aligned 8 bytes while they agree).
  *
  * A spawn's tail (its result assignment, or inlet) is a node of its own,
  * after the child in its bag. A procedure's strands and its atomic tails
@@ -93,6 +94,10 @@ static uint32_t new_node(uint32_t parent, uintptr_t site)
     return n;
 }
 
+/* Counts the changes of bags (joins, compactions): answers about them
+ * remembered before are stale (parallel). */
+static uint64_t bag_epoch = 1;
+
 static uint32_t find(uint32_t n)
 {
     while (nodes[n].uf != n) {
@@ -106,6 +111,7 @@ static uint32_t find(uint32_t n)
  * returns a member. */
 static uint32_t join(uint32_t a, uint32_t b, int pbag)
 {
+    bag_epoch++;
     if (!a || !b) {
         uint32_t m = a ? a : b;
         if (m)
@@ -426,31 +432,58 @@ struct cell {
     uint32_t wl, rl;    /* the locks they held (interned sets) */
 };
 
+/* The shadow keeps one cell per aligned 8 bytes (a granule) while its
+ * bytes share their history, as the bytes of one access and of an array
+ * of words do: an access checks one cell per granule, and a frame or
+ * block is forgotten three bytes of shadow a byte. An access or a forget
+ * that covers part of a granule, and gives its bytes different
+ * histories, splits it: the granule's cell says SPLIT and each byte has
+ * its cell in the chunk's byte shadow, mapped when the chunk's first
+ * granule splits. An access that covers a split granule whole joins it
+ * again if its bytes agree. */
+#define GRAIN 8
+#define SPLIT UINT32_MAX
 #define ADDR_BITS 47
 #define CHUNK_BITS 20
-#define CHUNK_SIZE (1ul << CHUNK_BITS)
-static _Atomic(struct cell *) *dir; /* 2^(ADDR_BITS - CHUNK_BITS) chunks */
-static struct cell **chunks; /* those allocated */
+#define CHUNK_SIZE (1ul << CHUNK_BITS) /* bytes of memory a chunk covers */
+struct chunk {
+    struct cell *bytes; /* CHUNK_SIZE cells, or null */
+    struct cell grain[CHUNK_SIZE / GRAIN];
+};
+static _Atomic(struct chunk *) *dir; /* 2^(ADDR_BITS - CHUNK_BITS) chunks */
+static struct chunk **chunks; /* those allocated */
 static size_t nchunks, chunks_cap;
 extern const char __executable_start[];
 #define pc_base ((uintptr_t)__executable_start)
 #define NO_PC INT32_MIN
 
-static struct cell *chunk(uintptr_t a, int create)
+static void *map_shadow(size_t bytes)
 {
-    _Atomic(struct cell *) *slot = &dir[a >> CHUNK_BITS];
-    struct cell *c = atomic_load_explicit(slot, memory_order_acquire);
-    if (c || !create)
-        return c;
-    c = mmap(NULL, CHUNK_SIZE * sizeof(struct cell), PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (c == MAP_FAILED) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) {
         fputs("cilk race: out of memory for the shadow\n", stderr);
         abort();
     }
-    struct cell *none = NULL;
+    return p;
+}
+
+static struct chunk *new_chunk(_Atomic(struct chunk *) *slot);
+
+static inline struct chunk *chunk(uintptr_t a, int create)
+{
+    _Atomic(struct chunk *) *slot = &dir[a >> CHUNK_BITS];
+    struct chunk *c = atomic_load_explicit(slot, memory_order_acquire);
+    return c || !create ? c : new_chunk(slot);
+}
+
+static __attribute__((noinline)) struct chunk *
+new_chunk(_Atomic(struct chunk *) *slot)
+{
+    struct chunk *c = map_shadow(sizeof *c);
+    struct chunk *none = NULL;
     if (!atomic_compare_exchange_strong(slot, &none, c)) {
-        munmap(c, CHUNK_SIZE * sizeof(struct cell));
+        munmap(c, sizeof *c);
         return none;
     }
     /* Only the thread of the computation creates chunks. */
@@ -463,17 +496,68 @@ static struct cell *chunk(uintptr_t a, int create)
     return c;
 }
 
+static inline bool same_cell(const struct cell *a, const struct cell *b)
+{
+    return a->w == b->w && a->r == b->r && a->wpc == b->wpc &&
+           a->rpc == b->rpc && a->wl == b->wl && a->rl == b->rl;
+}
+
+/* Granule g of ch splits: its bytes get its cell, but for [lo, hi),
+ * which get *part. */
+static void split(struct chunk *ch, size_t g, size_t lo, size_t hi,
+                  const struct cell *part)
+{
+    if (!ch->bytes)
+        ch->bytes = map_shadow(CHUNK_SIZE * sizeof(struct cell));
+    struct cell *b = ch->bytes + g * GRAIN;
+    for (size_t i = 0; i < GRAIN; i++)
+        b[i] = i >= lo && i < hi ? *part : ch->grain[g];
+    ch->grain[g] = (struct cell){.w = SPLIT};
+}
+
+/* Split granule g of ch joins again if its bytes agree. */
+static void join_grain(struct chunk *ch, size_t g)
+{
+    const struct cell *b = ch->bytes + g * GRAIN;
+    for (size_t i = 1; i < GRAIN; i++)
+        if (!same_cell(&b[i], b))
+            return;
+    ch->grain[g] = *b;
+}
+
 /* Forgets the accesses to [a, a + n). */
 static void forget(uintptr_t a, size_t n)
 {
+    static const struct cell none;
     if (!dir || a >> ADDR_BITS || n > (1ul << ADDR_BITS) - a)
         return;
     while (n) {
         size_t off = a & (CHUNK_SIZE - 1);
         size_t k = CHUNK_SIZE - off < n ? CHUNK_SIZE - off : n;
-        struct cell *c = chunk(a, 0);
-        if (c)
-            memset(c + off, 0, k * sizeof *c);
+        struct chunk *ch = chunk(a, 0);
+        size_t g = off / GRAIN, end = off + k;
+        if (ch && off % GRAIN) { /* a partial first granule */
+            size_t hi = end - g * GRAIN < GRAIN ? end - g * GRAIN : GRAIN;
+            struct cell *c = &ch->grain[g];
+            if (c->w == SPLIT)
+                memset(ch->bytes + off, 0, (g * GRAIN + hi - off) * sizeof *c);
+            else if (!same_cell(c, &none))
+                split(ch, g, off % GRAIN, hi, &none);
+            g++;
+        }
+        if (ch && g * GRAIN < end) {
+            size_t whole = (end - g * GRAIN) / GRAIN;
+            memset(&ch->grain[g], 0, whole * sizeof(struct cell));
+            g += whole;
+            if (g * GRAIN < end) { /* a partial last granule */
+                struct cell *c = &ch->grain[g];
+                if (c->w == SPLIT)
+                    memset(ch->bytes + g * GRAIN, 0,
+                           (end - g * GRAIN) * sizeof *c);
+                else if (!same_cell(c, &none))
+                    split(ch, g, 0, end - g * GRAIN, &none);
+            }
+        }
         a += k;
         n -= k;
     }
@@ -495,12 +579,29 @@ static uint32_t compact_at = 1u << 22;
 #define KEPT 1u
 #define LIVE_FRAME 2u
 
+/* compact's work space, kept from one compaction to the next: memory
+ * the process has touched already (fresh pages fault by the thousand). */
+static uint32_t *map_space;
+static uint8_t *rep_space;
+static size_t space_cap;
+static struct node *spare_nodes; /* node_cap of them, or null */
+static uint32_t spare_cap;
+
 static void compact(void)
 {
-    uint32_t *map = calloc(nnodes, sizeof *map);
-    uint8_t *live_rep = calloc(nnodes, 1);
-    if (!map || !live_rep)
-        abort();
+    if (space_cap < nnodes) {
+        space_cap = node_cap;
+        free(map_space);
+        free(rep_space);
+        map_space = malloc(space_cap * sizeof *map_space);
+        rep_space = malloc(space_cap);
+        if (!map_space || !rep_space)
+            abort();
+    }
+    uint32_t *map = map_space;
+    uint8_t *live_rep = rep_space;
+    memset(map, 0, nnodes * sizeof *map);
+    memset(live_rep, 0, nnodes);
     for (struct race_rec *r = top; r; r = r->up) {
         uint32_t ids[] = {r->node, r->caller, r->pbag, r->child};
         for (unsigned i = 1; i < 4; i++)
@@ -532,11 +633,16 @@ static void compact(void)
 #define RENAME(id)                                                            \
     ((id) ? map[id] ? map[id] : live_rep[find(id)] ? map[find(id)] : 0 : 0)
     for (size_t k = 0; k < nchunks; k++)
-        for (struct cell *c = chunks[k], *e = c + CHUNK_SIZE; c < e; c++) {
-            if (c->w)
-                c->w = RENAME(c->w);
-            if (c->r)
-                c->r = RENAME(c->r);
+        for (size_t g = 0; g < CHUNK_SIZE / GRAIN; g++) {
+            struct cell *c = &chunks[k]->grain[g], *e = c + 1;
+            if (c->w == SPLIT) /* its byte cells; the others are stale */
+                e = (c = chunks[k]->bytes + g * GRAIN) + GRAIN;
+            for (; c < e; c++) {
+                if (c->w)
+                    c->w = RENAME(c->w);
+                if (c->r)
+                    c->r = RENAME(c->r);
+            }
         }
     for (struct race_rec *r = top; r; r = r->up) {
         r->node = map[r->node];
@@ -549,9 +655,15 @@ static void compact(void)
     current = RENAME(current);
 #undef RENAME
     struct node *old = nodes;
-    nodes = malloc((size_t)node_cap * sizeof *nodes);
-    if (!nodes)
-        abort();
+    uint32_t old_cap = node_cap;
+    if (spare_cap < node_cap) {
+        free(spare_nodes);
+        spare_cap = node_cap;
+        if (!(spare_nodes = malloc((size_t)spare_cap * sizeof *nodes)))
+            abort();
+    }
+    nodes = spare_nodes;
+    node_cap = spare_cap;
     nodes[0] = old[0];
     for (uint32_t n = 1; n < nnodes; n++) {
         if (!map[n])
@@ -566,10 +678,10 @@ static void compact(void)
         d.owner = d.owner ? map[d.owner] : 0;
         nodes[map[n]] = d;
     }
-    free(old);
+    spare_nodes = old;
+    spare_cap = old_cap;
     nnodes = next;
-    free(map);
-    free(live_rep);
+    bag_epoch++;
     /* Amortized: the next compaction waits at least as long again. */
     if (compact_at < 2 * nnodes)
         compact_at = 2 * nnodes;
@@ -984,20 +1096,77 @@ int pthread_mutex_unlock(pthread_mutex_t *m)
 
 /* ---- Checks ---- */
 
-/* True if then, an earlier accessor, may run in parallel with now. */
+/* True if then, an earlier accessor, may run in parallel with now. The
+ * answers are remembered until the bags change (bag_epoch): the accesses
+ * of a strand mostly meet the few accessors of the data it walks. */
+static struct {
+    uint64_t epoch;
+    uint32_t then, now;
+    int answer;
+} answers[64];
+
 static inline int parallel(uint32_t then, uint32_t now)
 {
-    if (!then || then == now || !nodes[find(then)].pbag)
+    if (!then || then == now)
         return 0;
+    __typeof__(answers[0]) *e = &answers[then % 64];
+    if (e->then == then && e->now == now && e->epoch == bag_epoch)
+        return e->answer;
     /* A procedure's strands and its atomic tails exclude each other (Cilk-5:
      * its inlets are atomic with respect to it and to each other). */
-    return !(nodes[then].owner && nodes[then].owner == nodes[now].owner);
+    int p = nodes[find(then)].pbag &&
+            !(nodes[then].owner && nodes[then].owner == nodes[now].owner);
+    *e = (__typeof__(*e)){bag_epoch, then, now, p};
+    return p;
 }
 
 static inline int32_t pc_code(uintptr_t pc)
 {
     intptr_t d = (intptr_t)(pc - pc_base);
     return d > INT32_MIN && d <= INT32_MAX ? (int32_t)d : NO_PC;
+}
+
+/* The last cell an access checked, before and after: the cells of its
+ * next bytes usually share their history, and get the same new cell
+ * without a second check. */
+struct memo {
+    bool valid;
+    struct cell before, after;
+};
+
+/* Checks and updates cell c, of the byte at addr, for an access of kind
+ * by x at pc (code). */
+static inline __attribute__((always_inline)) void
+access_cell(struct cell *c, int kind, uint32_t x, uintptr_t pc, int32_t code,
+            uintptr_t addr)
+{
+    if (parallel(c->w, x) && disjoint(c->wl, held_id))
+        report(kind, x, pc, 1, c->w, c->wpc, addr);
+    if (kind != READ) {
+        if (parallel(c->r, x) && disjoint(c->rl, held_id))
+            report(kind, x, pc, 0, c->r, c->rpc, addr);
+        c->w = x;
+        c->wpc = code;
+        c->wl = held_id;
+    } else if (!parallel(c->r, x)) {
+        c->r = x;
+        c->rpc = code;
+        c->rl = held_id;
+    }
+}
+
+/* access_cell, remembered in m. */
+static inline __attribute__((always_inline)) void visit(struct cell *c, struct memo *m, int kind, uint32_t x,
+                         uintptr_t pc, int32_t code, uintptr_t addr)
+{
+    if (m->valid && same_cell(c, &m->before)) {
+        *c = m->after;
+        return;
+    }
+    m->valid = true;
+    m->before = *c;
+    access_cell(c, kind, x, pc, code, addr);
+    m->after = *c;
 }
 
 static void check(uintptr_t a, size_t n, int kind, uintptr_t pc)
@@ -1011,34 +1180,72 @@ static void check(uintptr_t a, size_t n, int kind, uintptr_t pc)
     if (a - stack_lo < stack_hi - stack_lo && a < stack_dirty)
         stack_dirty = a;
     int32_t code = pc_code(pc);
+    /* Most accesses: whole granules that are not split, or part of one. */
+    size_t first = a & (CHUNK_SIZE - 1);
+    if (first % GRAIN + n <= GRAIN) {
+        struct chunk *ch = chunk(a, 1);
+        struct cell *c = &ch->grain[first / GRAIN];
+        if (c->w != SPLIT && n == GRAIN) {
+            access_cell(c, kind, x, pc, code, a);
+            return;
+        }
+        if (c->w != SPLIT) {
+            struct cell part = *c;
+            access_cell(&part, kind, x, pc, code, a);
+            if (!same_cell(&part, c))
+                split(ch, first / GRAIN, first % GRAIN, first % GRAIN + n,
+                      &part);
+            return;
+        }
+    } else if (!(first % GRAIN) && !(n % GRAIN) && n <= CHUNK_SIZE - first) {
+        struct chunk *ch = chunk(a, 1);
+        struct cell *c = &ch->grain[first / GRAIN], *e = c + n / GRAIN;
+        struct cell *s = c;
+        while (s < e && s->w != SPLIT)
+            s++;
+        if (s == e) {
+            struct cell before = *c;
+            access_cell(c, kind, x, pc, code, a);
+            struct cell after = *c;
+            while (++c < e) {
+                a += GRAIN;
+                if (same_cell(c, &before)) {
+                    *c = after;
+                } else {
+                    before = *c;
+                    access_cell(c, kind, x, pc, code, a);
+                    after = *c;
+                }
+            }
+            return;
+        }
+    }
+    struct memo m;
+    m.valid = false;
     while (n) {
         size_t off = a & (CHUNK_SIZE - 1);
         size_t k = CHUNK_SIZE - off < n ? CHUNK_SIZE - off : n;
-        struct cell *c = chunk(a, 1) + off;
-        /* The bytes of one access usually share their history: a byte
-         * whose cell was its predecessor's gets the predecessor's new
-         * cell without a second check. */
-        struct cell before = {0}, after = {0};
-        for (size_t i = 0; i < k; i++, c++) {
-            if (i && !memcmp(c, &before, sizeof before)) {
-                *c = after;
-                continue;
+        struct chunk *ch = chunk(a, 1);
+        uintptr_t base = a - off;
+        for (size_t end = off + k; off < end;) {
+            size_t g = off / GRAIN, lo = off % GRAIN;
+            size_t hi = end - g * GRAIN < GRAIN ? end - g * GRAIN : GRAIN;
+            struct cell *c = &ch->grain[g];
+            if (c->w == SPLIT) {
+                for (size_t i = lo; i < hi; i++)
+                    visit(ch->bytes + g * GRAIN + i, &m, kind, x, pc, code,
+                          base + g * GRAIN + i);
+                if (hi - lo == GRAIN)
+                    join_grain(ch, g);
+            } else if (hi - lo == GRAIN) {
+                visit(c, &m, kind, x, pc, code, base + off);
+            } else {
+                struct cell part = *c;
+                visit(&part, &m, kind, x, pc, code, base + off);
+                if (!same_cell(&part, c))
+                    split(ch, g, lo, hi, &part);
             }
-            before = *c;
-            if (parallel(c->w, x) && disjoint(c->wl, held_id))
-                report(kind, x, pc, 1, c->w, c->wpc, a + i);
-            if (kind != READ) {
-                if (parallel(c->r, x) && disjoint(c->rl, held_id))
-                    report(kind, x, pc, 0, c->r, c->rpc, a + i);
-                c->w = x;
-                c->wpc = code;
-                c->wl = held_id;
-            } else if (!parallel(c->r, x)) {
-                c->r = x;
-                c->rpc = code;
-                c->rl = held_id;
-            }
-            after = *c;
+            off = g * GRAIN + hi;
         }
         a += k;
         n -= k;
@@ -1077,7 +1284,9 @@ void __tsan_func_exit(void)
 {
     uintptr_t end = (uintptr_t)__builtin_frame_address(1) + 16;
     if (stack_dirty < end) {
-        forget(stack_dirty, end - stack_dirty);
+        /* (Whole granules: what lies below the lowest access is dead too.) */
+        uintptr_t lo = stack_dirty & ~(uintptr_t)(GRAIN - 1);
+        forget(lo, end - lo);
         stack_dirty = end;
     }
 }
