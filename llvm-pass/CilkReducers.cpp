@@ -132,8 +132,7 @@ bool lowerReducers(Module &M, Mode TheMode, Instrument I) {
   Function *Declare = M.getFunction(CILK_ABI_HYPER_DECLARE);
   if ((!Lookup || Lookup->use_empty()) && (!Declare || Declare->use_empty()))
     return false;
-  bool Race = I == Instrument::Race;
-  if (TheMode == Mode::Serial && !Race)
+  if (TheMode == Mode::Serial && I != Instrument::Race)
     return lowerSerially(M);
   if (Lookup) {
     Lookup->setMemoryEffects(MemoryEffects::inaccessibleMemOnly(ModRefInfo::Ref));
@@ -141,8 +140,8 @@ bool lowerReducers(Module &M, Mode TheMode, Instrument I) {
     Lookup->setWillReturn();
     Lookup->addRetAttr(Attribute::NonNull);
   }
-  if (Race)
-    return true; // a serial run: no steal, nothing to register
+  // (A race build registers too: the detector gives views to strands
+  // only while some module uses reducers, runtime/race.c.)
   LLVMContext &C = M.getContext();
   auto *Enable = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
                                   GlobalValue::InternalLinkage,

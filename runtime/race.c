@@ -163,10 +163,14 @@ struct epoch {
     struct hmap **rest;
 };
 
-/* The continuation of r's spawn starts a segment. */
+/* The continuation of r's spawn starts a segment. (Not while the program
+ * has no reducer, hyper.h: one segment or many are alike then, and an
+ * epoch begun later takes the segment it begins in as its first.) */
 static void views_resume(struct race_rec *r)
 {
     struct epoch *e = r->views;
+    if (!e && !hyper_on)
+        return;
     if (!e) {
         if (!(e = r->views = calloc(1, sizeof *e)))
             abort();
@@ -224,7 +228,14 @@ static __thread uint32_t current;
 static __thread struct race_rec *pending; /* spawned, not entered yet */
 static __thread int ignoring; /* __tsan_ignore_thread_begin depth */
 
-static void maybe_compact(void);
+static void compact(void);
+static uint32_t compact_at = 1u << 22;
+
+static inline void maybe_compact(void)
+{
+    if (nnodes >= compact_at)
+        compact();
+}
 
 /* The detector follows the first thread that runs a Cilk procedure; the
  * hooks of any other are no-ops, so its accesses are not checked. */
@@ -574,28 +585,26 @@ static void forget(uintptr_t a, size_t n)
  * of live procedures stay themselves, for their implicit lock. The kept nodes
  * are renumbered; a chain that lost its parent says so in reports. */
 
-static uint32_t compact_at = 1u << 22;
-
 #define KEPT 1u
 #define LIVE_FRAME 2u
 
 /* compact's work space, kept from one compaction to the next: memory
  * the process has touched already (fresh pages fault by the thousand). */
-static uint32_t *map_space;
+static uint32_t *map_space, *uf_space;
 static uint8_t *rep_space;
 static size_t space_cap;
-static struct node *spare_nodes; /* node_cap of them, or null */
-static uint32_t spare_cap;
 
 static void compact(void)
 {
     if (space_cap < nnodes) {
         space_cap = node_cap;
         free(map_space);
+        free(uf_space);
         free(rep_space);
         map_space = malloc(space_cap * sizeof *map_space);
+        uf_space = malloc(space_cap * sizeof *uf_space);
         rep_space = malloc(space_cap);
-        if (!map_space || !rep_space)
+        if (!map_space || !uf_space || !rep_space)
             abort();
     }
     uint32_t *map = map_space;
@@ -654,43 +663,32 @@ static void compact(void)
         regions[i].pbag = RENAME(regions[i].pbag);
     current = RENAME(current);
 #undef RENAME
-    struct node *old = nodes;
-    uint32_t old_cap = node_cap;
-    if (spare_cap < node_cap) {
-        free(spare_nodes);
-        spare_cap = node_cap;
-        if (!(spare_nodes = malloc((size_t)spare_cap * sizeof *nodes)))
-            abort();
-    }
-    nodes = spare_nodes;
-    node_cap = spare_cap;
-    nodes[0] = old[0];
+    /* In place: a kept node moves down (map[n] <= n), read before it is
+     * overwritten; its representative's new id, which the old uf chains
+     * give, first. */
+    uint32_t *uf = uf_space;
+    for (uint32_t n = 1; n < nnodes; n++)
+        if (map[n]) {
+            uint32_t rep = n;
+            while (nodes[rep].uf != rep)
+                rep = nodes[rep].uf;
+            uf[map[n]] = map[rep];
+        }
     for (uint32_t n = 1; n < nnodes; n++) {
         if (!map[n])
             continue;
-        struct node d = old[n];
-        uint32_t rep = n;
-        while (old[rep].uf != rep)
-            rep = old[rep].uf;
-        d.uf = map[rep];
+        struct node d = nodes[n];
+        d.uf = uf[map[n]];
         d.cut = d.cut || (d.parent && !map[d.parent]);
         d.parent = d.parent ? map[d.parent] : 0;
         d.owner = d.owner ? map[d.owner] : 0;
         nodes[map[n]] = d;
     }
-    spare_nodes = old;
-    spare_cap = old_cap;
     nnodes = next;
     bag_epoch++;
     /* Amortized: the next compaction waits at least as long again. */
     if (compact_at < 2 * nnodes)
         compact_at = 2 * nnodes;
-}
-
-static void maybe_compact(void)
-{
-    if (nnodes >= compact_at)
-        compact();
 }
 
 void __cilkrt_race_forget(void *p, unsigned long n)
