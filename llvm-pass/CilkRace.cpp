@@ -80,12 +80,32 @@
 //
 // (nocapture: the call does not make ThreadSanitizer check it a second time).
 //
+// And first, it checks a loop's walk over memory once, before the loop
+// (hoistLoopChecks): where a loop calls nothing and has no atomic access (one
+// strand, one set of locks, from its first iteration to its last), exits only
+// at its latch, and runs a computable number of times, each plain access of
+// a block that runs in every iteration, to consecutive addresses, is checked
+// as one range in the preheader, located at the access, which is then left
+// to itself (!nosanitize):
+//
+//   preheader:
+//     call void @__tsan_read_range(ptr %lowest, i64 <trips * size>)
+//   loop:
+//     %v = load double, ptr %a.i, !nosanitize
+//
+// The detector's verdicts are the same: the strand and its locks are those
+// of every iteration, and one strand's accesses do not race with each other
+// in whatever order they are checked.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -95,6 +115,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 
@@ -347,6 +368,92 @@ static bool markScopeEnds(Function &F, const DataLayout &DL) {
   return true;
 }
 
+namespace {
+/// Whether another strand may reach a local (its address may escape).
+struct EscapeCache {
+  SmallDenseMap<AllocaInst *, bool, 8> Escapes;
+  bool operator()(AllocaInst *A) {
+    auto [It, New] = Escapes.try_emplace(A, false);
+    if (New)
+      It->second = PointerMayBeCaptured(A, /*ReturnCaptures=*/true,
+                                        /*StoreCaptures=*/true);
+    return It->second;
+  }
+};
+} // namespace
+
+/// Checks the walks of L over memory once, before it (see the file
+/// comment).
+static bool hoistLoopChecks(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
+                            const DataLayout &DL, EscapeCache &MayEscape) {
+  BasicBlock *Pre = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  if (!Pre || !Latch || L.getExitingBlock() != Latch)
+    return false;
+  const SCEV *Back = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Back))
+    return false;
+  SmallVector<Instruction *, 8> Walks;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      auto *II = dyn_cast<IntrinsicInst>(&I);
+      if ((isa<CallBase>(I) &&
+           !(II && (!II->mayReadOrWriteMemory() || II->isAssumeLikeIntrinsic() ||
+                    II->isLifetimeStartOrEnd()))) ||
+          isa<AtomicRMWInst, AtomicCmpXchgInst, FenceInst>(I) ||
+          (isa<LoadInst>(I) && !cast<LoadInst>(I).isUnordered()) ||
+          (isa<StoreInst>(I) && !cast<StoreInst>(I).isUnordered()))
+        return false; // another strand, or other locks, may begin inside
+      if (!isa<LoadInst, StoreInst>(I) || I.hasMetadata(LLVMContext::MD_nosanitize) ||
+          cast<Instruction>(I).isVolatile() || !DT.dominates(BB, Latch))
+        continue;
+      Value *P = getLoadStorePointerOperand(&I);
+      TypeSize N = DL.getTypeStoreSize(getLoadStoreType(&I));
+      if (N.isScalable() || P->getType()->getPointerAddressSpace() != 0)
+        continue;
+      if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(P));
+          A && !MayEscape(A))
+        continue; // ThreadSanitizer leaves it out
+      auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(P));
+      if (!AR || AR->getLoop() != &L || !AR->isAffine())
+        continue;
+      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      if (!Step || Step->getAPInt().abs() != N.getFixedValue())
+        continue; // not consecutive: the range would hold others' bytes
+      Walks.push_back(&I);
+    }
+  if (Walks.empty())
+    return false;
+  Module &M = *Pre->getModule();
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  SCEVExpander Exp(SE, DL, "race.walk");
+  Instruction *At = Pre->getTerminator();
+  bool Changed = false;
+  for (Instruction *I : Walks) {
+    auto *AR = cast<SCEVAddRecExpr>(SE.getSCEV(getLoadStorePointerOperand(I)));
+    uint64_t N = DL.getTypeStoreSize(getLoadStoreType(I)).getFixedValue();
+    const SCEV *Trips = SE.getAddExpr(SE.getTruncateOrZeroExtend(Back, I64),
+                                      SE.getOne(I64));
+    const SCEV *Bytes = SE.getMulExpr(Trips, SE.getConstant(I64, N));
+    const SCEV *Lowest = AR->getStart();
+    if (cast<SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().isNegative())
+      Lowest = AR->evaluateAtIteration(Back, SE);
+    if (!Exp.isSafeToExpand(Lowest) || !Exp.isSafeToExpand(Bytes))
+      continue;
+    Value *Lo = Exp.expandCodeFor(Lowest, PointerType::getUnqual(M.getContext()), At);
+    Value *Len = Exp.expandCodeFor(Bytes, I64, At);
+    auto *Check = CallInst::Create(
+        getRuntimeFn(M, isa<StoreInst>(I) ? CILK_ABI_RACE_WRITE_RANGE
+                                          : CILK_ABI_RACE_READ_RANGE),
+        {Lo, Len}, "", At->getIterator());
+    Check->setDebugLoc(I->getDebugLoc());
+    Check->addParamAttr(0, Attribute::NoCapture);
+    I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(M.getContext(), {}));
+    Changed = true;
+  }
+  return Changed;
+}
+
 /// True if ThreadSanitizer has a check for an access of N bytes.
 static bool tsanHasSize(uint64_t N) {
   return N == 1 || N == 2 || N == 4 || N == 8 || N == 16;
@@ -358,20 +465,14 @@ static bool tsanHasSize(uint64_t N) {
 /// in a register is stored as an i24), and those whose address is derived
 /// from a local that may be captured but is not captured itself. A local
 /// that does not escape is left out, as ThreadSanitizer leaves it.
-static bool checkMissedAccesses(Function &F, const DataLayout &DL) {
-  SmallDenseMap<AllocaInst *, bool, 8> Escapes;
-  auto MayEscape = [&](AllocaInst *A) {
-    auto [It, New] = Escapes.try_emplace(A, false);
-    if (New)
-      It->second = PointerMayBeCaptured(A, /*ReturnCaptures=*/true,
-                                        /*StoreCaptures=*/true);
-    return It->second;
-  };
+static bool checkMissedAccesses(Function &F, const DataLayout &DL,
+                                EscapeCache &MayEscape) {
   SmallVector<Instruction *, 16> Missed;
   for (Instruction &I : instructions(F)) {
     auto *L = dyn_cast<LoadInst>(&I);
     auto *St = dyn_cast<StoreInst>(&I);
-    if ((!L || L->isAtomic()) && (!St || St->isAtomic()))
+    if (((!L || L->isAtomic()) && (!St || St->isAtomic())) ||
+        I.hasMetadata(LLVMContext::MD_nosanitize))
       continue;
     Value *P = getLoadStorePointerOperand(&I);
     TypeSize N = DL.getTypeStoreSize(getLoadStoreType(&I));
@@ -407,11 +508,18 @@ static bool checkMissedAccesses(Function &F, const DataLayout &DL) {
 }
 
 PreservedAnalyses RaceLocalsPass::run(Function &F,
-                                      FunctionAnalysisManager &) {
+                                      FunctionAnalysisManager &FAM) {
   if (!F.hasFnAttribute(Attribute::SanitizeThread))
     return PreservedAnalyses::all();
   const DataLayout &DL = F.getDataLayout();
-  bool Changed = checkMissedAccesses(F, DL);
+  EscapeCache MayEscape;
+  bool Changed = false;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  for (Loop *L : LI.getLoopsInPreorder())
+    Changed |= hoistLoopChecks(*L, SE, DT, DL, MayEscape);
+  Changed |= checkMissedAccesses(F, DL, MayEscape);
   Changed |= markScopeEnds(F, DL);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
