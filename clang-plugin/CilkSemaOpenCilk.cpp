@@ -149,7 +149,8 @@ void BodyChecker::syncAtScopeExits(ParentMap &PM, Stmt *S) {
 }
 
 /// In a procedure that spawns, try statement k becomes
-///   { __cilk_try_marker(k); try { ... } catch (...) { __cilk_catch_marker(k); ... } }
+///   { __cilk_try_marker(k);
+///     try { ... } catch (...) { __cilk_catch_marker(k); ... } }
 /// (cilk-abi.h): the pass reads the depth of regions around the statement
 /// at its marker, which its handlers' code does not tell (an exception
 /// leaves regions without their markers), to hand each handler only what

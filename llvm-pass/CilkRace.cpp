@@ -397,15 +397,17 @@ static bool hoistLoopChecks(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       auto *II = dyn_cast<IntrinsicInst>(&I);
-      if ((isa<CallBase>(I) &&
-           !(II && (!II->mayReadOrWriteMemory() || II->isAssumeLikeIntrinsic() ||
-                    II->isLifetimeStartOrEnd()))) ||
+      bool Inert = II && (!II->mayReadOrWriteMemory() ||
+                          II->isAssumeLikeIntrinsic() ||
+                          II->isLifetimeStartOrEnd());
+      if ((isa<CallBase>(I) && !Inert) ||
           isa<AtomicRMWInst, AtomicCmpXchgInst, FenceInst>(I) ||
           (isa<LoadInst>(I) && !cast<LoadInst>(I).isUnordered()) ||
           (isa<StoreInst>(I) && !cast<StoreInst>(I).isUnordered()))
         return false; // another strand, or other locks, may begin inside
-      if (!isa<LoadInst, StoreInst>(I) || I.hasMetadata(LLVMContext::MD_nosanitize) ||
-          cast<Instruction>(I).isVolatile() || !DT.dominates(BB, Latch))
+      if (!isa<LoadInst, StoreInst>(I) ||
+          I.hasMetadata(LLVMContext::MD_nosanitize) ||
+          !DT.dominates(BB, Latch))
         continue;
       Value *P = getLoadStorePointerOperand(&I);
       TypeSize N = DL.getTypeStoreSize(getLoadStoreType(&I));
@@ -440,7 +442,8 @@ static bool hoistLoopChecks(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
       Lowest = AR->evaluateAtIteration(Back, SE);
     if (!Exp.isSafeToExpand(Lowest) || !Exp.isSafeToExpand(Bytes))
       continue;
-    Value *Lo = Exp.expandCodeFor(Lowest, PointerType::getUnqual(M.getContext()), At);
+    Value *Lo =
+        Exp.expandCodeFor(Lowest, PointerType::getUnqual(M.getContext()), At);
     Value *Len = Exp.expandCodeFor(Bytes, I64, At);
     auto *Check = CallInst::Create(
         getRuntimeFn(M, isa<StoreInst>(I) ? CILK_ABI_RACE_WRITE_RANGE

@@ -1154,8 +1154,9 @@ access_cell(struct cell *c, int kind, uint32_t x, uintptr_t pc, int32_t code,
 }
 
 /* access_cell, remembered in m. */
-static inline __attribute__((always_inline)) void visit(struct cell *c, struct memo *m, int kind, uint32_t x,
-                         uintptr_t pc, int32_t code, uintptr_t addr)
+static inline __attribute__((always_inline)) void
+visit(struct cell *c, struct memo *m, int kind, uint32_t x, uintptr_t pc,
+      int32_t code, uintptr_t addr)
 {
     if (m->valid && same_cell(c, &m->before)) {
         *c = m->after;
