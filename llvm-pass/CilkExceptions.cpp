@@ -571,19 +571,12 @@ static SmallPtrSet<Value *, 8> typesComparedFrom(BasicBlock *Y) {
   Seen.insert(Y);
   for (unsigned I = 0; I != Seen.size(); ++I) {
     BasicBlock *BB = Seen[I];
-    bool Handler = false;
-    for (Instruction &Inst : *BB) {
+    for (Instruction &Inst : *BB)
       if (auto *II = dyn_cast<IntrinsicInst>(&Inst);
           II && II->getIntrinsicID() == Intrinsic::eh_typeid_for)
         Types.insert(II->getArgOperand(0)->stripPointerCasts());
-      Handler |= isCallTo(Inst, "__cxa_begin_catch");
-    }
-    if (Handler)
-      continue;
-    if (auto *II = dyn_cast<InvokeInst>(BB->getTerminator()))
-      Seen.insert(II->getNormalDest()); // a cleanup's destructor returned
-    else
-      for (BasicBlock *S : successors(BB))
+    if (!beginsCatch(*BB))
+      for (auto [Idx, S] : normalSuccessors(BB))
         Seen.insert(S);
   }
   return Types;

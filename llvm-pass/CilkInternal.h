@@ -310,6 +310,13 @@ struct ExceptionRegions {
   llvm::SmallVector<Leave, 2> Leaves;
 };
 ExceptionRegions exceptionRegions(llvm::Function &F);
+/// The successors (with their numbers) of BB that an exception in flight
+/// goes on to: an invoke's normal one only (a cleanup's destructor
+/// returned; its unwind edge starts another pad's exception).
+llvm::SmallVector<std::pair<unsigned, llvm::BasicBlock *>, 2>
+normalSuccessors(llvm::BasicBlock *BB);
+/// Whether BB calls __cxa_begin_catch: a handler catches the exception.
+bool beginsCatch(const llvm::BasicBlock &BB);
 /// C++: puts region end markers where exceptional code leaves regions (a
 /// catch handler's end, joining the code after its try block; a return
 /// in a handler), so that the markers nest alike on every path and each

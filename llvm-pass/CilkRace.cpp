@@ -382,6 +382,39 @@ struct EscapeCache {
 };
 } // namespace
 
+/// The address of I, a load or store, if ThreadSanitizer would check it:
+/// a fixed size, address space 0, not a local that does not escape (that
+/// local, if any, in *Local); else null.
+static Value *sharedAddress(Instruction &I, const DataLayout &DL,
+                            EscapeCache &MayEscape,
+                            AllocaInst **Local = nullptr) {
+  Value *P = getLoadStorePointerOperand(&I);
+  TypeSize N = DL.getTypeStoreSize(getLoadStoreType(&I));
+  if (N.isScalable() || P->getType()->getPointerAddressSpace() != 0)
+    return nullptr;
+  auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(P));
+  if (A && !MayEscape(A))
+    return nullptr;
+  if (Local)
+    *Local = A;
+  return P;
+}
+
+/// Before At, located at Access (a load or store): a check of Len bytes
+/// from P, as Access reads or writes them.
+///
+///   call void @__tsan_read_range(ptr nocapture %p, i64 %len)
+static void checkRange(Instruction *Access, Value *P, Value *Len,
+                       Instruction *At) {
+  Module &M = *At->getModule();
+  auto *Check = CallInst::Create(
+      getRuntimeFn(M, isa<StoreInst>(Access) ? CILK_ABI_RACE_WRITE_RANGE
+                                             : CILK_ABI_RACE_READ_RANGE),
+      {P, Len}, "", At->getIterator());
+  Check->setDebugLoc(Access->getDebugLoc());
+  Check->addParamAttr(0, Attribute::NoCapture);
+}
+
 /// Checks the walks of L over memory once, before it (see the file
 /// comment).
 static bool hoistLoopChecks(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
@@ -409,18 +442,15 @@ static bool hoistLoopChecks(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
           I.hasMetadata(LLVMContext::MD_nosanitize) ||
           !DT.dominates(BB, Latch))
         continue;
-      Value *P = getLoadStorePointerOperand(&I);
-      TypeSize N = DL.getTypeStoreSize(getLoadStoreType(&I));
-      if (N.isScalable() || P->getType()->getPointerAddressSpace() != 0)
-        continue;
-      if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(P));
-          A && !MayEscape(A))
+      Value *P = sharedAddress(I, DL, MayEscape);
+      if (!P)
         continue; // ThreadSanitizer leaves it out
       auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(P));
       if (!AR || AR->getLoop() != &L || !AR->isAffine())
         continue;
       auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-      if (!Step || Step->getAPInt().abs() != N.getFixedValue())
+      if (!Step || Step->getAPInt().abs() !=
+                       DL.getTypeStoreSize(getLoadStoreType(&I)))
         continue; // not consecutive: the range would hold others' bytes
       Walks.push_back(&I);
     }
@@ -444,13 +474,7 @@ static bool hoistLoopChecks(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
       continue;
     Value *Lo =
         Exp.expandCodeFor(Lowest, PointerType::getUnqual(M.getContext()), At);
-    Value *Len = Exp.expandCodeFor(Bytes, I64, At);
-    auto *Check = CallInst::Create(
-        getRuntimeFn(M, isa<StoreInst>(I) ? CILK_ABI_RACE_WRITE_RANGE
-                                          : CILK_ABI_RACE_READ_RANGE),
-        {Lo, Len}, "", At->getIterator());
-    Check->setDebugLoc(I->getDebugLoc());
-    Check->addParamAttr(0, Attribute::NoCapture);
+    checkRange(I, Lo, Exp.expandCodeFor(Bytes, I64, At), At);
     I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(M.getContext(), {}));
     Changed = true;
   }
@@ -477,14 +501,11 @@ static bool checkMissedAccesses(Function &F, const DataLayout &DL,
     if (((!L || L->isAtomic()) && (!St || St->isAtomic())) ||
         I.hasMetadata(LLVMContext::MD_nosanitize))
       continue;
-    Value *P = getLoadStorePointerOperand(&I);
-    TypeSize N = DL.getTypeStoreSize(getLoadStoreType(&I));
-    if (N.isScalable() || P->getType()->getPointerAddressSpace() != 0)
+    AllocaInst *A;
+    Value *P = sharedAddress(I, DL, MayEscape, &A);
+    if (!P)
       continue;
-    auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(P));
-    if (A && !MayEscape(A))
-      continue;
-    if (!tsanHasSize(N.getFixedValue()) ||
+    if (!tsanHasSize(DL.getTypeStoreSize(getLoadStoreType(&I))) ||
         (A && P != A &&
          !PointerMayBeCaptured(P, /*ReturnCaptures=*/true,
                                /*StoreCaptures=*/true)))
@@ -492,21 +513,12 @@ static bool checkMissedAccesses(Function &F, const DataLayout &DL,
   }
   if (Missed.empty())
     return false;
-  // Before each, located at it (a store calls __tsan_write_range):
-  //
-  //   call void @__tsan_read_range(ptr nocapture %p, i64 <store size>)
-  Module &M = *F.getParent();
-  for (Instruction *I : Missed) {
-    Value *P = getLoadStorePointerOperand(I);
-    uint64_t N = DL.getTypeStoreSize(getLoadStoreType(I)).getFixedValue();
-    auto *Check = CallInst::Create(
-        getRuntimeFn(M, isa<StoreInst>(I) ? CILK_ABI_RACE_WRITE_RANGE
-                                          : CILK_ABI_RACE_READ_RANGE),
-        {P, ConstantInt::get(Type::getInt64Ty(M.getContext()), N)}, "",
-        I->getIterator());
-    Check->setDebugLoc(I->getDebugLoc());
-    Check->addParamAttr(0, Attribute::NoCapture);
-  }
+  // Before each, located at it, a check of its store size.
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  for (Instruction *I : Missed)
+    checkRange(I, getLoadStorePointerOperand(I),
+               ConstantInt::get(I64, DL.getTypeStoreSize(getLoadStoreType(I))),
+               I);
   return true;
 }
 

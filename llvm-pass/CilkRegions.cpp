@@ -167,6 +167,22 @@ bool closeRegionsOnUnwindPaths(Function &F) {
   return true;
 }
 
+SmallVector<std::pair<unsigned, BasicBlock *>, 2>
+normalSuccessors(BasicBlock *BB) {
+  SmallVector<std::pair<unsigned, BasicBlock *>, 2> S;
+  Instruction *T = BB->getTerminator();
+  unsigned N = isa<InvokeInst>(T) ? 1 : T->getNumSuccessors();
+  for (unsigned I = 0; I != N; ++I)
+    S.push_back({I, T->getSuccessor(I)});
+  return S;
+}
+
+bool beginsCatch(const BasicBlock &BB) {
+  return any_of(BB, [](const Instruction &I) {
+    return isCallTo(I, "__cxa_begin_catch");
+  });
+}
+
 // Which exceptions a landing pad hands to which handler. When an exception
 // reaches a landing pad, children of the procedure may have thrown too;
 // the pad waits for them all and throws the first in serial order of
@@ -208,21 +224,13 @@ ExceptionRegions exceptionRegions(Function &F) {
         auto It = TryRegion.find(K);
         Own[&BB] = It == TryRegion.end() ? 1 : It->second;
       }
-  auto NormalSuccessors = [](BasicBlock *BB) {
-    SmallVector<std::pair<unsigned, BasicBlock *>, 2> S;
-    Instruction *T = BB->getTerminator();
-    unsigned N = isa<InvokeInst>(T) ? 1 : T->getNumSuccessors();
-    for (unsigned I = 0; I != N; ++I)
-      S.push_back({I, T->getSuccessor(I)});
-    return S;
-  };
   SetVector<BasicBlock *> Code;
   for (BasicBlock &BB : F)
     if (BB.isLandingPad())
       Code.insert(&BB);
   for (unsigned I = 0; I != Code.size(); ++I)
     if (!Own.count(Code[I]))
-      for (auto [Idx, S] : NormalSuccessors(Code[I]))
+      for (auto [Idx, S] : normalSuccessors(Code[I]))
         Code.insert(S);
   DenseMap<const BasicBlock *, unsigned> Region(Own.begin(), Own.end());
   for (bool Changed = true; Changed;) {
@@ -231,7 +239,7 @@ ExceptionRegions exceptionRegions(Function &F) {
       if (Own.count(BB))
         continue;
       unsigned Max = Region.lookup(BB);
-      for (auto [Idx, S] : NormalSuccessors(BB))
+      for (auto [Idx, S] : normalSuccessors(BB))
         Max = std::max(Max, Region.lookup(S));
       if (Max != Region.lookup(BB)) {
         Region[BB] = Max;
@@ -245,11 +253,9 @@ ExceptionRegions exceptionRegions(Function &F) {
       E.Pad[BB] = From;
     // An edge of the exception in flight (not after __cxa_begin_catch)
     // whose next handler is an outer statement's.
-    if (Own.count(BB) || llvm::any_of(*BB, [](Instruction &I) {
-          return isCallTo(I, "__cxa_begin_catch");
-        }))
+    if (Own.count(BB) || beginsCatch(*BB))
       continue;
-    for (auto [Idx, S] : NormalSuccessors(BB))
+    for (auto [Idx, S] : normalSuccessors(BB))
       if (unsigned To = Region.lookup(S); To && To < From)
         E.Leaves.push_back({BB->getTerminator(), Idx, To});
   }
