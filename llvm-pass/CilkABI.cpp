@@ -85,6 +85,8 @@ void emitControlFlowCheck(BasicBlock *BB, CmpInst::Predicate Pred,
   Value *Addr = B.CreateThreadLocalAddress(TLS);
   LoadInst *CF = B.CreateAlignedLoad(B.getInt32Ty(), Addr, Align(4), CFName);
   CF->setAtomic(Poll ? AtomicOrdering::Monotonic : AtomicOrdering::Unordered);
+  if (Poll)
+    CF->setMetadata(CILK_POLL_LOAD_MD, MDNode::get(B.getContext(), {}));
   B.CreateCondBr(B.CreateICmp(Pred, CF, B.getInt32(Against), CondName), Rare,
                  Br->getSuccessor(0),
                  MDBuilder(B.getContext()).createUnlikelyBranchWeights());

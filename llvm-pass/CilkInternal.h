@@ -252,6 +252,14 @@ struct HoistViewsPass : llvm::PassInfoMixin<HoistViewsPass> {
                               llvm::FunctionAnalysisManager &AM);
 };
 
+/// Lazy modes, just before the vectorizer (CilkPollChunks.cpp): each
+/// innermost loop that polls runs in chunks of iterations without a poll,
+/// with a poll between chunks.
+struct PollChunksPass : llvm::PassInfoMixin<PollChunksPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &AM);
+};
+
 /// Reducers (CilkReducers.cpp): in the parallel modes, lets the optimizer
 /// reuse a view up to the next call and registers the module with the
 /// runtime; in the serial elision, every view is the variable.

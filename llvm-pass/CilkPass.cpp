@@ -231,6 +231,11 @@ void registerCilkPipeline(PassBuilder &PB, Mode M, Instrument I) {
         [](FunctionPassManager &FPM, OptimizationLevel) {
           FPM.addPass(HoistViewsPass());
         });
+  if (M == Mode::Indolent || M == Mode::Sedative)
+    PB.registerVectorizerStartEPCallback(
+        [](FunctionPassManager &FPM, OptimizationLevel) {
+          FPM.addPass(PollChunksPass());
+        });
   // As clang's -fsanitize=thread adds it (it runs at -O0 too); the
   // functions to instrument are those CilkRace.cpp marked. The ends of
   // locals' lifetimes are known only once inlining is done.
@@ -298,9 +303,12 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             PB.registerPipelineParsingCallback(
                 [](StringRef Name, FunctionPassManager &FPM,
                    ArrayRef<PassBuilder::PipelineElement>) {
-                  if (Name != "cilk-hoist-views")
+                  if (Name == "cilk-hoist-views")
+                    FPM.addPass(cilk::HoistViewsPass());
+                  else if (Name == "cilk-poll-chunks")
+                    FPM.addPass(cilk::PollChunksPass());
+                  else
                     return false;
-                  FPM.addPass(cilk::HoistViewsPass());
                   return true;
                 });
           }};

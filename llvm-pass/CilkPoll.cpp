@@ -40,6 +40,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/CycleInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -83,10 +84,6 @@ static void addRegion(Instruction *Start, StringRef End,
   Out.insert(Region.begin(), Region.end());
 }
 
-/// The headers of F's loops that have no spawn or sync of their own and
-/// are not part of a spawn statement: the compare-exchange loop of `x +=
-/// spawn f()` into an _Atomic x, and a user inlet's loops, belong to the
-/// spawn's inlet.
 /// A cilk_for's chunk (CilkFor.cpp): its length, the grain, bounds the wait
 /// of a thief's request.
 static bool isGrainLoop(const Loop &L) {
@@ -101,6 +98,10 @@ static bool isGrainLoop(const Loop &L) {
   return false;
 }
 
+/// The headers of F's loops (and of its cycles that are not loops) that
+/// have no spawn or sync of their own and are not part of a spawn
+/// statement: the compare-exchange loop of `x += spawn f()` into an
+/// _Atomic x, and a user inlet's loops, belong to the spawn's inlet.
 SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -114,14 +115,31 @@ SmallVector<BasicBlock *, 4> loopsToPoll(Function &F) {
   // A catch handler stays on its thread (CilkExceptions.cpp:
   // keepHandlersOnTheirThread): its loops never release the frame.
   HandlerCode Handlers = findHandlerCode(F);
+  auto SpawnsOrSyncs = [](BasicBlock *BB) {
+    return any_of(*BB, isSpawnOrSync);
+  };
   SmallVector<BasicBlock *, 4> Headers;
   for (Loop *L : LI.getLoopsInPreorder()) {
     if (InStatements.count(L->getHeader()) || isGrainLoop(*L) ||
         Handlers.Blocks.count(L->getHeader()))
       continue;
-    if (none_of(L->blocks(),
-                [](BasicBlock *BB) { return any_of(*BB, isSpawnOrSync); }))
+    if (none_of(L->blocks(), SpawnsOrSyncs))
       Headers.push_back(L->getHeader());
+  }
+  // A cycle that gotos enter at several blocks is no loop: it polls at the
+  // block its cycle starts from. Every walk around it passes there, or
+  // stays in a cycle nested in it, which polls at its own.
+  CycleInfo CI;
+  CI.compute(F);
+  SmallVector<const Cycle *, 8> Work(CI.toplevel_cycles());
+  while (!Work.empty()) {
+    const Cycle *C = Work.pop_back_val();
+    append_range(Work, C->children());
+    BasicBlock *H = C->getHeader();
+    if (C->isReducible() || InStatements.count(H) || Handlers.Blocks.count(H))
+      continue;
+    if (none_of(C->blocks(), SpawnsOrSyncs))
+      Headers.push_back(H);
   }
   return Headers;
 }

@@ -262,6 +262,9 @@ void reportUnsupported(llvm::Function &F, const llvm::Twine &Msg,
 
 /// The marker of a loop's poll, inserted and lowered by the pass alone.
 inline constexpr const char *CILK_POLL_MARKER = "__cilk_poll_marker";
+/// The metadata kind on a poll's load of the control word, by which
+/// CilkPollChunks.cpp finds the polls once the optimizer has moved them.
+inline constexpr const char *CILK_POLL_LOAD_MD = "cilk.poll";
 /// The headers of F's loops that poll: those without a spawn or sync of
 /// their own, outside spawn statements.
 llvm::SmallVector<llvm::BasicBlock *, 4> loopsToPoll(llvm::Function &F);

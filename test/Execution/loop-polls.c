@@ -7,8 +7,9 @@
 // C function gets), nested loops with break and continue, while and
 // do-while loops, a struct result, a struct returned in memory that the
 // loop fills in place (clang's sret), a loop of a procedure that also spawns
-// (before and after its spawns), a loop of a procedure with an inlet, and
-// two coarse children at a time.
+// (before and after its spawns), a loop of a procedure with an inlet,
+// two coarse children at a time, and a cycle made of gotos that enter it
+// at two places.
 // RUN: %run-vs-elision %s 3000 | FileCheck %s
 // CHECK: mixed 3000: {{[0-9]+}} {{[-0-9.e+]+}} {{[0-9]+}}
 // CHECK: nested {{[0-9]+}}
@@ -18,6 +19,7 @@
 // CHECK: around {{[0-9]+}}
 // CHECK: inlet {{[0-9]+}}
 // CHECK: coarse {{[0-9]+}}
+// CHECK: gotos {{[0-9]+}} {{-?[0-9]+}}
 // CHECK: exit status 0
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +162,24 @@ cilk unsigned long busy(long n, unsigned long x)
     return x;
 }
 
+/* A cycle that gotos enter at two places: no loop to LoopInfo, it polls
+ * where CycleInfo starts it. What it adds to t shows an iteration run
+ * twice or skipped after a release. */
+cilk long gotos(long n, int odd, long *t)
+{
+    long i = 0, s = 0;
+    if (odd)
+        goto second;
+first:
+    s += i * 3;
+    t[i % 64] += s & 7;
+second:
+    i++;
+    if (i < n)
+        goto first;
+    return s + t[5];
+}
+
 cilk int main(int argc, char *argv[])
 {
     int n = argc > 1 ? atoi(argv[1]) : 1000;
@@ -204,5 +224,14 @@ cilk int main(int argc, char *argv[])
         c ^= a + 3 * b;
     }
     printf("coarse %lu\n", c);
+    long t1[64] = {0}, t2[64] = {0};
+    long g1, g2;
+    g1 = spawn gotos(n * 200L, 0, t1);
+    g2 = spawn gotos(n * 200L, 1, t2);
+    sync;
+    unsigned long h = (unsigned long)g1;
+    for (int i = 0; i < 64; i++)
+        h = h * 3 + (unsigned long)(t1[i] - t2[i]);
+    printf("gotos %lu %ld\n", h, g2);
     return 0;
 }

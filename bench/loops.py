@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""What a loop costs in a Cilk procedure against the same loop in a C
+function (issue 39, item 1): bench/loops.cilk's six loops (Horner's
+polynomial, dot product, saxpy, count, x = x * a + i, and bench/coarse's
+child), one worker, in every mode.
+
+  1. Instructions (valgrind --tool=callgrind, exact): the program's count
+     at 2 * REPS repetitions less its count at REPS, so start-up cancels,
+     for the Cilk procedure and for the C function; their ratio.
+  2. CPU time: medians of --rounds rounds, every program once per round in
+     the same order (a change in the machine's load hits them alike), over
+     N = 4096 elements (in cache), each loop repeated to about 0.2 s; the
+     ratio of the medians.
+
+--before BUILD measures a second build of the project beside this one
+(e.g. one of the commit before CilkPollChunks.cpp, whose lazy loops polled
+on every iteration). Writes bench/results/<date>-<machine>-loops.md.
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib as bl  # noqa: E402
+
+# Each loop's repetitions for the timing: about 0.2 s of the C function.
+LOOPS = {"poly": 25000, "dot": 50000, "saxpy": 400000, "count": 200000,
+         "affine": 40000, "busy": 25000}
+N = 4096
+COUNT_REPS = 20
+
+
+def compile_loops(build, mode, tag):
+    out = os.path.join(build, "bench")
+    os.makedirs(out, exist_ok=True)
+    exe = os.path.join(out, f"loops-{mode}{tag}")
+    bl.sh(["clang-19", f"-fplugin={build}/lib/cilk/cilk.so",
+           f"-fplugin-arg-cilk-mode={mode}", "-O2", "-x", "c",
+           os.path.join(bl.ROOT, "bench", "loops.cilk"), "-x", "none",
+           f"-L{build}/lib", "-lcilkrt", "-lpthread", "-o", exe])
+    return exe
+
+
+def instructions(exe, args):
+    """callgrind's total instruction count of one run on one worker."""
+    r = subprocess.run(["valgrind", "--tool=callgrind",
+                        "--callgrind-out-file=/dev/null", exe, *args],
+                       capture_output=True, text=True,
+                       env=dict(os.environ, CILK_NWORKERS="1"))
+    m = re.search(r"Collected : (\d+)", r.stderr)
+    if r.returncode != 0 or not m:
+        sys.exit(f"bench: callgrind of {exe} failed:\n{r.stderr}")
+    return int(m.group(1))
+
+
+def per_reps(exe, loop, kind):
+    """Instructions of COUNT_REPS repetitions, start-up cancelled."""
+    lo = instructions(exe, [loop, kind, str(N), str(COUNT_REPS)])
+    hi = instructions(exe, [loop, kind, str(N), str(2 * COUNT_REPS)])
+    return hi - lo
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    bl.common_options(ap, "the result file")
+    ap.add_argument("--before", help="another build to measure beside")
+    ap.add_argument("--rounds", type=int, default=7)
+    a = ap.parse_args()
+    bl.build_project(a.build, not a.no_install, packages=())
+    mach = bl.machine()
+    builds = [("", a.build)] + ([(" (before)", a.before)] if a.before else [])
+    exes = {}
+    for tag, build in builds:
+        for mode in ["serial"] + bl.MODES:
+            exes[mode + tag] = compile_loops(
+                build, mode, "-before" if tag else "")
+
+    bl.log("counting instructions (callgrind)")
+    counts = {}
+    for name, exe in exes.items():
+        for loop in LOOPS:
+            counts[name, loop] = {k: per_reps(exe, loop, k)
+                                  for k in ("cilk", "c")}
+
+    bl.log(f"timing, {a.rounds} rounds")
+    times = {(name, loop, k): [] for name in exes for loop in LOOPS
+             for k in ("cilk", "c")}
+    outputs = {}
+    for r in range(a.rounds):
+        for loop in LOOPS:
+            for name, exe in exes.items():
+                for k in ("cilk", "c"):
+                    _, _, p = bl.run(exe, [loop, k, N, LOOPS[loop]], p=1)
+                    times[name, loop, k].append(p.cpu)
+                    outputs.setdefault(loop, set()).add(p.stdout)
+    for loop, outs in outputs.items():
+        if len(outs) != 1:
+            sys.exit(f"bench: {loop}: the builds disagree: {outs}")
+
+    lines = ["# Loops in Cilk procedures against C functions", "",
+             "Command: `python3 bench/loops.py"
+             + (f" --before {a.before}" if a.before else "") + "`", "",
+             *bl.machine_lines(mach), "",
+             f"One worker; {N} elements. Instructions: callgrind, the "
+             f"count of {COUNT_REPS} repetitions (start-up cancelled). "
+             f"Time: CPU-time medians of {a.rounds} interleaved rounds, "
+             "each loop repeated to about 0.2 s. Ratios are the Cilk "
+             "procedure's over the C function's, in the same program.",
+             "",
+             "| loop | build | instructions Cilk / C | time Cilk / C | "
+             "Cilk median | C median |",
+             "|---|---|---|---|---|---|"]
+    for loop in LOOPS:
+        for name in exes:
+            c = counts[name, loop]
+            tk = statistics.median(times[name, loop, "cilk"])
+            tc = statistics.median(times[name, loop, "c"])
+            lines.append(f"| {loop} | {name} | {c['cilk'] / c['c']:.3f} | "
+                         f"{tk / tc:.3f} | {tk:.3f} s | {tc:.3f} s |")
+    out = bl.result_path(a.out, mach, "loops")
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    bl.log(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
