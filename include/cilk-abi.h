@@ -424,6 +424,7 @@
 #define CILK_ABI_CP_START "__cilkrt_cp_start"
 #define CILK_ABI_CP_RESULT "__cilkrt_cp_result"
 #define CILK_ABI_CP_WAIT "__cilkrt_cp_wait"
+#define CILK_ABI_CP_AWAIT "__cilkrt_cp_await"
 #define CILK_ABI_CP_STAGE "__cilkrt_cp_stage"
 #define CILK_ABI_CP_GATHER "__cilkrt_cp_gather"
 /* A tail_call that is no musttail call (CilkThreadLowering.cpp): its closure,
@@ -641,6 +642,11 @@ void *__cilkrt_cp_result(void **list, void *dst, unsigned long size);
 /* The procedure syncs: waits until every result on *list has arrived
  * (running threads meanwhile), then empties the list. */
 void __cilkrt_cp_wait(void **list);
+/* A lazy fast clone, before __cilkrt_cp_wait: waits as it does, but
+ * returns 1 as soon as a thief asks this worker to release its frames
+ * while a result is still out (the caller then polls, and its slow clone
+ * waits again without asking); 0 once every result has arrived. */
+int __cilkrt_cp_await(void **list);
 /* A vector of n elements of `size` bytes and alignment `align` left empty
  * in closure c, staged at `area` (CILK_ABI_CP_STAGE_FIRST(align) + n *
  * CILK_ABI_CP_STAGE_STRIDE(size, align) bytes): links each element's slot

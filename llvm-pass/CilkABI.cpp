@@ -283,7 +283,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_EXN_CAPTURE || Name == CILK_ABI_RESULT_ADDR)
     Ty = FunctionType::get(Ptr, {Ptr}, false);
-  else if (Name == CILK_ABI_POP_THREW)
+  else if (Name == CILK_ABI_POP_THREW || Name == CILK_ABI_CP_AWAIT)
     Ty = FunctionType::get(I32, {Ptr}, false);
   else if (Name == CILK_ABI_EXN_PENDING)
     Ty = FunctionType::get(I32, {Ptr, I32}, false);

@@ -41,6 +41,13 @@ bool recognizeCilkMarks(llvm::Module &M);
 /// starts of continuation-passing threads, and the results that Cilk
 /// procedures wait for.
 bool lowerThreads(llvm::Module &M);
+/// Lazy modes (CilkThreadLowering.cpp): each wait of F for thread results
+/// becomes a loop around __cilkrt_cp_await, which the loop's poll answers.
+bool awaitAnsweringReleases(llvm::Function &F);
+/// Makes each __cilkrt_cp_await of F that is not in one of the blocks
+/// Polled (the polled loops' headers) 0: it never asks.
+void settleAwaits(llvm::Function &F,
+                  llvm::ArrayRef<llvm::BasicBlock *> Polled = {});
 /// Before phase 1's lowering (CilkPortable.cpp): gives every function whose
 /// code, and all it calls, behaves the same in any process of a
 /// distributed run the attribute CILK_SELF_CONTAINED_ATTR, which the

@@ -32,9 +32,14 @@ bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
       // A variadic procedure cannot be released (its va_list lives in its
       // C frame), so it never polls: one that neither spawns nor syncs
       // is a leaf, as in eager mode.
-      if (isLazyMode(TheMode) && !F.isVarArg())
+      // A wait for thread results answers thieves through a loop's poll.
+      if (isLazyMode(TheMode) && !F.isVarArg()) {
+        bool Awaits = awaitAnsweringReleases(F);
         if (SmallVector<BasicBlock *, 4> H = loopsToPoll(F); !H.empty())
           Polls[&F] = std::move(H);
+        if (Awaits)
+          settleAwaits(F, Polls.lookup(&F));
+      }
       if (spawnsOrSyncs(F) || Polls.count(&F)) {
         Procs.push_back(&F);
         if (Exceptions)
@@ -48,6 +53,8 @@ bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
       if (auto *CB = dyn_cast<CallBase>(&I); CB && isSpawn(*CB))
         CB->removeRetAttrs(poisonIntolerantRetAttrs());
   SerialClones Serial = buildSerialClones(Procs);
+  for (auto &[F, S] : Serial) // nothing of theirs is hidden from thieves
+    settleAwaits(*S);
   for (Function *F : Procs)
     findFastClonesOfPointers(*F);
   // Leaves have no children at all.
@@ -65,6 +72,7 @@ bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
       continue;
     }
     buildSlowClone(S);
+    settleAwaits(*S.Slow);
     buildInletsAndDescriptor(S);
     buildFastClone(S);
     // No child of the fast clone's frame is outstanding while its own

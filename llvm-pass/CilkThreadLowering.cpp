@@ -80,6 +80,14 @@
 // a heap frame (CilkFrame.cpp): it stays put however the procedure is
 // stolen or released while the results are out.
 //
+// In the lazy modes a wait would hide the procedure's ancestors from
+// thieves until the results arrive: awaitAnsweringReleases makes it a
+// loop, which polls (CilkPoll.cpp), around __cilkrt_cp_await, which comes
+// back when a thief asks for a release; the fast clone then releases its
+// frame at the poll, and its slow clone waits again. The slow and serial
+// clones, and a loop that does not poll, never ask (settleAwaits): their
+// __cilkrt_cp_await is 0. A profile build keeps the plain wait.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CilkInternal.h"
@@ -634,5 +642,46 @@ bool ThreadLowering::run() {
 } // namespace
 
 bool lowerThreads(Module &M) { return ThreadLowering(M).run(); }
+
+//     br label %cp.await
+//   cp.await:                                 ; a loop: it polls
+//     %cp.asked = call i32 @__cilkrt_cp_await(ptr %cp.results)
+//     %cp.again = icmp ne i32 %cp.asked, 0
+//     br i1 %cp.again, label %cp.await, label %cp.waited
+//   cp.waited:
+//     call void @__cilkrt_cp_wait(ptr %cp.results)
+bool awaitAnsweringReleases(Function &F) {
+  SmallVector<CallInst *, 4> Waits;
+  for (Instruction &I : instructions(F))
+    if (isCallTo(I, CILK_ABI_CP_WAIT))
+      Waits.push_back(cast<CallInst>(&I));
+  Module &M = *F.getParent();
+  for (CallInst *Wait : Waits) {
+    BasicBlock *Before = Wait->getParent();
+    BasicBlock *Loop = Before->splitBasicBlock(Wait, "cp.await");
+    BasicBlock *After = Loop->splitBasicBlock(Wait, "cp.waited");
+    Loop->getTerminator()->eraseFromParent();
+    IRBuilder<> B(Loop);
+    B.SetCurrentDebugLocation(Wait->getDebugLoc());
+    Value *Asked = B.CreateCall(getRuntimeFn(M, CILK_ABI_CP_AWAIT),
+                                {Wait->getArgOperand(0)}, "cp.asked");
+    B.CreateCondBr(B.CreateICmpNE(Asked, B.getInt32(0), "cp.again"), Loop,
+                   After);
+  }
+  return !Waits.empty();
+}
+
+void settleAwaits(Function &F, ArrayRef<BasicBlock *> Polled) {
+  SmallVector<CallInst *, 4> Awaits;
+  for (Instruction &I : instructions(F))
+    if (isCallTo(I, CILK_ABI_CP_AWAIT) &&
+        !is_contained(Polled, I.getParent()))
+      Awaits.push_back(cast<CallInst>(&I));
+  for (CallInst *Await : Awaits) {
+    Await->replaceAllUsesWith(
+        ConstantInt::get(Await->getType(), 0));
+    Await->eraseFromParent();
+  }
+}
 
 } // namespace cilk

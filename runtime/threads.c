@@ -30,6 +30,7 @@
 #include "hooks.h"
 
 #include <limits.h>
+#include <stdbool.h>
 #include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -321,11 +322,17 @@ void *__cilkrt_cp_result(void **list, void *dst, unsigned long size)
     return r->value;
 }
 
-/* Waits for r, running threads stolen from other workers meanwhile. */
-static void wait_for(struct worker *w, struct cp_result *r)
+/* Waits for r, running threads stolen from other workers meanwhile. If
+ * `answer`, gives up (returns false) when a thief asks this worker to
+ * release the frames on its stack (lazy modes). */
+static bool wait_for(struct worker *w, struct cp_result *r, bool answer)
 {
     for (unsigned idle = 0;
          !atomic_load_explicit(&r->arrived, memory_order_acquire);) {
+        if (answer && atomic_load_explicit(&__cilkrt_tls_cf,
+                                           memory_order_relaxed) !=
+                          CILK_CF_NORMAL)
+            return false;
         struct closure *c = sched_steal_thread(w);
         if (!c && dist_hooks)
             c = dist_hooks->take(true);
@@ -345,6 +352,7 @@ static void wait_for(struct worker *w, struct cp_result *r)
                   "send_argument");
         sched_yield();
     }
+    return true;
 }
 
 /* Waits for every result on *list and empties it; returns the latest span
@@ -354,7 +362,7 @@ static long long wait_all(struct worker *w, void **list)
     long long arrived = LLONG_MIN;
     for (struct cp_result *r = *list, *next; r; r = next) {
         next = r->next;
-        wait_for(w, r);
+        wait_for(w, r, false);
         long long at = atomic_load_explicit(&r->h.ready, memory_order_relaxed);
         if (at > arrived)
             arrived = at;
@@ -367,6 +375,17 @@ static long long wait_all(struct worker *w, void **list)
 void __cilkrt_cp_wait(void **list)
 {
     wait_all(__cilkrt_tls_worker, list);
+}
+
+/* The results stay on the list: __cilkrt_cp_wait, which follows, frees
+ * them. */
+int __cilkrt_cp_await(void **list)
+{
+    struct worker *w = __cilkrt_tls_worker;
+    for (struct cp_result *r = *list; r; r = r->next)
+        if (!wait_for(w, r, true))
+            return 1;
+    return 0;
 }
 
 void __cilkrt_prof_cp_start(struct __cilk_prof *p, void *closure)
