@@ -1006,7 +1006,7 @@ bool stopAtEscapingExceptions(Module &M) {
   Type *Ptr = PointerType::getUnqual(C);
   bool Changed = false;
   for (Function &F : M) {
-    if (F.isDeclaration() || !F.hasPersonalityFn() || hasCxxPersonality(F))
+    if (F.isDeclaration() || hasCxxPersonality(F))
       continue;
     SmallVector<CallInst *, 8> Spawns;
     for (BasicBlock &BB : F)
@@ -1016,6 +1016,13 @@ bool stopAtEscapingExceptions(Module &M) {
           Spawns.push_back(CI);
     if (Spawns.empty())
       continue;
+    // C with -fexceptions whose function needs no cleanup has no
+    // personality: C's own (libgcc's) runs the pad.
+    if (!F.hasPersonalityFn())
+      F.setPersonalityFn(cast<Function>(
+          M.getOrInsertFunction("__gcc_personality_v0",
+                                FunctionType::get(Type::getInt32Ty(C), true))
+              .getCallee()));
     BasicBlock *Pad = BasicBlock::Create(C, "spawn.threw", &F);
     IRBuilder<> B(Pad);
     LandingPadInst *LP = createCatchAll(B);
