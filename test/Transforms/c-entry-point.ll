@@ -42,10 +42,10 @@ define i32 @leaf(i32 %n) #0 {
   ret i32 %n
 }
 
-declare i32 @ext(i32)
-declare void @__cilk_sync_marker()
+declare i32 @ext(i32) nounwind
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK: @table = global [1 x ptr] [ptr @fib]

@@ -9,7 +9,7 @@
 ; RUN: %cilkopt -passes='cilk<serial>' -S %s | FileCheck %s --check-prefix=SERIAL
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
 
-declare void @__cilk_sync_marker()
+declare void @__cilk_sync_marker() nounwind
 
 define i32 @fib(i32 %n) #0 {
 entry:
@@ -41,7 +41,7 @@ define i32 @outer(i32 %n) #0 {
   ret i32 %r
 }
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; SERIAL-LABEL: define i32 @fib(

@@ -8,9 +8,9 @@
 
 %ctx.ty = type { ptr }
 
-declare i64 @__cilk_for_begin(i64, i64, ptr)
-declare void @__cilk_sync_marker()
-declare void @plain(i64)
+declare i64 @__cilk_for_begin(i64, i64, ptr) nounwind
+declare void @__cilk_sync_marker() nounwind
+declare void @plain(i64) nounwind
 
 define void @spawner(i64 %i) #0 {
   call void @plain(i64 %i), !cilk.spawn !0
@@ -45,7 +45,7 @@ end:
   ret void
 }
 
-define internal void @__captured_stmt(ptr %c) {
+define internal void @__captured_stmt(ptr %c) nounwind {
   %kp = load ptr, ptr %c
   %i = load i64, ptr %kp
   call void @caller(i64 %i)
@@ -74,14 +74,14 @@ end:
   ret void
 }
 
-define internal void @__captured_stmt.1(ptr %c) {
+define internal void @__captured_stmt.1(ptr %c) nounwind {
   %kp = load ptr, ptr %c
   %i = load i64, ptr %kp
   call void @plain(i64 %i)
   ret void
 }
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; The body is a procedure: its fast clone spawns @caller's (a spawn and a

@@ -56,7 +56,7 @@ rec:
   ret ptr %v
 }
 
-declare void @__cilk_sync_marker()
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}

@@ -28,9 +28,9 @@ entry:
   ret i64 %s
 }
 
-declare void @__cilk_sync_marker()
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK-LABEL: define i64 @walk.fast(

@@ -17,9 +17,9 @@ entry:
   ret i64 %r
 }
 
-declare void @__cilk_sync_marker()
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK-LABEL: define i64 @parent.fast()

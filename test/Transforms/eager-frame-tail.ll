@@ -36,10 +36,10 @@ done:
   ret i32 %first
 }
 
-declare void @__cilk_spawn_end()
-declare void @__cilk_sync_marker()
+declare void @__cilk_spawn_end() nounwind
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK: @g.sites = {{.*}} %cilk.site { ptr @g.inlet.1, i32 3, i32 [[D:[0-9]+]], i32 8, i32 0, i32 0, ptr null }

@@ -5,9 +5,9 @@
 ; function may post a thread's closure).
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
 
-declare i32 @g(i32) #0
-declare void @c_function()
-declare void @__cilk_sync_marker()
+declare i32 @g(i32) #0 nounwind
+declare void @c_function() nounwind
+declare void @__cilk_sync_marker() nounwind
 
 ; A C call between two spawns: the second push loads the tail.
 define i32 @call_between(i32 %n) #0 {
@@ -111,5 +111,5 @@ join:
 ; CHECK-NEXT: store ptr %frame, ptr %tail
 ; CHECK: %d = call i32 @g.fast(i32 3), !cilk.spawn
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}

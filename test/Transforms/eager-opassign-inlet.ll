@@ -37,9 +37,9 @@ done:
   ret i32 %xv
 }
 
-declare void @__cilk_sync_marker()
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK-LABEL: define i32 @sum.fast(

@@ -24,9 +24,9 @@ entry:
   ret i32 %first
 }
 
-declare void @__cilk_sync_marker()
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; The site's destination is the address saved at offset D (CILK_DST_POINTER).

@@ -21,10 +21,10 @@ entry:
   ret void
 }
 
-declare void @__cilk_sync_marker()
-declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @__cilk_sync_marker() nounwind
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1) nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK: @mk.sites = internal constant [3 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @mk.inlet.1, i32 1, i32 {{[0-9]+}}, i32 0, i32 0, i32 0, ptr null }

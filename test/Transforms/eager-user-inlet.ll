@@ -57,13 +57,13 @@ done:
   ret i32 %atv
 }
 
-declare void @__cilk_sync_marker()
-declare void @__cilk_abort_marker()
-declare void @__cilk_inlet_begin(i32)
-declare void @__cilk_inlet_end(i32)
-declare void @__cilk_inlet_args(i32, ...)
+declare void @__cilk_sync_marker() nounwind
+declare void @__cilk_abort_marker() nounwind
+declare void @__cilk_inlet_begin(i32) nounwind
+declare void @__cilk_inlet_end(i32) nounwind
+declare void @__cilk_inlet_args(i32, ...) nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; The descriptor: site 1 delivers into the frame (3), its argument is the

@@ -16,7 +16,7 @@ entry:
   ret void
 }
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK-LABEL: define void @vla.fast(i64 %n)

@@ -28,10 +28,10 @@ entry:
   ret ptr %v
 }
 
-declare void @__cilk_spawn_end()
-declare void @__cilk_sync_marker()
+declare void @__cilk_spawn_end() nounwind
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; CHECK-LABEL: define ptr @adv.fast(

@@ -8,11 +8,11 @@
 ; RUN: %cilkopt -passes='cilk<serial>' -S %s | FileCheck %s --check-prefix=FOLD
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
 
-declare ptr @__cilk_spawn_any_marker(ptr)
-declare void @__cilk_sync_marker()
-declare i32 @external(i32)
+declare ptr @__cilk_spawn_any_marker(ptr) nounwind
+declare void @__cilk_sync_marker() nounwind
+declare i32 @external(i32) nounwind
 
-define i32 @plain(i32 %n) {
+define i32 @plain(i32 %n) nounwind {
   ret i32 %n
 }
 
@@ -20,10 +20,10 @@ define i32 @parent(i32 %n) #0 {
   %x = alloca i32
   %y = alloca i32
   %f = call ptr @__cilk_spawn_any_marker(ptr @external)
-  %r = call i32 %f(i32 %n)
+  %r = call i32 %f(i32 %n) nounwind
   store i32 %r, ptr %x
   %g = call ptr @__cilk_spawn_any_marker(ptr @plain)
-  %s = call i32 %g(i32 %n)
+  %s = call i32 %g(i32 %n) nounwind
   store i32 %s, ptr %y
   call void @__cilk_sync_marker()
   %v = load i32, ptr %x
@@ -32,18 +32,18 @@ define i32 @parent(i32 %n) #0 {
   ret i32 %t
 }
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 
 ; FOLD-LABEL: define i32 @parent(
-; FOLD: %r = call i32 @external(i32 %n), !cilk.spawn ![[TAG:[0-9]+]], !cilk.spawn.any ![[TAG]]
-; FOLD: %s = call i32 @plain(i32 %n), !cilk.spawn ![[TAG]]{{$}}
+; FOLD: %r = call i32 @external(i32 %n){{( #[0-9]+)?}}, !cilk.spawn ![[TAG:[0-9]+]], !cilk.spawn.any ![[TAG]]
+; FOLD: %s = call i32 @plain(i32 %n){{( #[0-9]+)?}}, !cilk.spawn ![[TAG]]{{$}}
 
 ; CHECK-LABEL: define i32 @parent.fast(i32 %n)
 ; CHECK: %p.magic = load i64, ptr getelementptr (i8, ptr @external, i64 -16), align 4, !nosanitize
 ; CHECK: %p.callee = select i1 %p.is.entry, ptr %p.fast, ptr @external
-; CHECK: call i32 %p.callee(i32 %n), !cilk.spawn
+; CHECK: call i32 %p.callee(i32 %n){{( #[0-9]+)?}}, !cilk.spawn
 ; CHECK-NOT: @external.fast
-; CHECK: call i32 @plain(i32 %n{{.*}}), !cilk.spawn !{{[0-9]+}}{{$}}
+; CHECK: call i32 @plain(i32 %n{{.*}}){{( #[0-9]+)?}}, !cilk.spawn !{{[0-9]+}}{{$}}
 
 ; CHECK-LABEL: define internal i32 @parent.serial(i32 %n)
 ; CHECK: call i32 @external(i32 %n)

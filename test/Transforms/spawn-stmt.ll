@@ -16,12 +16,12 @@
 
 %ctx.ty = type { ptr, ptr, ptr }
 
-declare void @__cilk_spawn_stmt()
-declare void @__cilk_sync_marker()
-declare i32 @g(i32)
-declare void @h(ptr)
+declare void @__cilk_spawn_stmt() nounwind
+declare void @__cilk_sync_marker() nounwind
+declare i32 @g(i32) nounwind
+declare void @h(ptr) nounwind
 
-define internal void @__captured_stmt(ptr %ctx) {
+define internal void @__captured_stmt(ptr %ctx) nounwind {
 entry:
   %ip = getelementptr inbounds %ctx.ty, ptr %ctx, i32 0, i32 0
   %i.addr = load ptr, ptr %ip
@@ -62,7 +62,7 @@ entry:
 ; cilk_spawn { cilk_spawn { use(v); } }, v read as volatile.
 %ctx1.ty = type { ptr }
 
-define internal void @__captured_stmt.inner(ptr %ctx) {
+define internal void @__captured_stmt.inner(ptr %ctx) nounwind {
 entry:
   %vp = getelementptr inbounds %ctx1.ty, ptr %ctx, i32 0, i32 0
   %v.addr = load ptr, ptr %vp
@@ -71,7 +71,7 @@ entry:
   ret void
 }
 
-define internal void @__captured_stmt.outer(ptr %ctx) {
+define internal void @__captured_stmt.outer(ptr %ctx) nounwind {
 entry:
   %inner = alloca %ctx1.ty
   %vp = getelementptr inbounds %ctx1.ty, ptr %ctx, i32 0, i32 0
@@ -96,7 +96,7 @@ entry:
   ret void
 }
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 
 ; SERIAL-NOT: __cilk_spawn_stmt
 ; SERIAL-LABEL: define i32 @f(

@@ -7,23 +7,23 @@
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<serial>' -S %s | FileCheck %s --check-prefix=SERIAL
 
-declare ptr @__cilk_spawn_object_marker(ptr)
-declare void @__cilk_sync_marker()
-declare void @__cilk_spawn_end()
-declare void @body(ptr)
-declare void @destroy(ptr)
+declare ptr @__cilk_spawn_object_marker(ptr) nounwind
+declare void @__cilk_sync_marker() nounwind
+declare void @__cilk_spawn_end() nounwind
+declare void @body(ptr) nounwind
+declare void @destroy(ptr) nounwind
 
 ; CHECK-LABEL: define void @loop.fast(i32 %n)
 ; CHECK: spawn:
 ; CHECK-NEXT: %tmp.slot = call ptr @aligned_alloc(i64 16, i64 16)
 ; CHECK: store i32 %{{.*}}, ptr %tmp.slot
 ; CHECK: store ptr %tmp.slot, ptr %dst.1.field
-; CHECK-NEXT: call void %p.callee(ptr %tmp.slot), !cilk.spawn
+; CHECK-NEXT: call void %p.callee(ptr %tmp.slot){{( #[0-9]+)?}}, !cilk.spawn
 ; CHECK: tail.1:
 ; CHECK-NEXT: %dst.1.reload = load ptr, ptr %dst.1.field
 ; CHECK-NEXT: call void @destroy(ptr %dst.1.reload)
 ; CHECK-NEXT: call void @free(ptr %dst.1.reload)
-; CHECK: call void %p.callee{{[0-9]+}}(ptr %acc.field), !cilk.spawn
+; CHECK: call void %p.callee{{[0-9]+}}(ptr %acc.field){{( #[0-9]+)?}}, !cilk.spawn
 ; SERIAL-NOT: call ptr @aligned_alloc
 define void @loop(i32 %n) #0 {
 entry:
@@ -40,11 +40,11 @@ head:
 spawn:
   store i32 %i, ptr %tmp
   %o = call ptr @__cilk_spawn_object_marker(ptr %tmp)
-  call void @body(ptr %o)
+  call void @body(ptr %o) nounwind
   call void @destroy(ptr %tmp)
   call void @__cilk_spawn_end()
   %o2 = call ptr @__cilk_spawn_object_marker(ptr %acc)
-  call void @body(ptr %o2)
+  call void @body(ptr %o2) nounwind
   call void @__cilk_spawn_end()
   br label %latch
 
@@ -59,12 +59,12 @@ done:
 
 ; CHECK-LABEL: define void @once.fast()
 ; CHECK-NOT: call ptr @aligned_alloc
-; CHECK: call void %p.callee(ptr %tmp{{.*}}), !cilk.spawn
+; CHECK: call void %p.callee(ptr %tmp{{.*}}){{( #[0-9]+)?}}, !cilk.spawn
 define void @once() #0 {
   %tmp = alloca { i32 }, align 4
   store i32 1, ptr %tmp
   %o = call ptr @__cilk_spawn_object_marker(ptr %tmp)
-  call void @body(ptr %o)
+  call void @body(ptr %o) nounwind
   call void @destroy(ptr %tmp)
   call void @__cilk_spawn_end()
   call void @__cilk_sync_marker()
@@ -77,7 +77,7 @@ define void @once() #0 {
 ; child).
 ; CHECK-LABEL: define void @made_before.fast(i32 %n)
 ; CHECK-NOT: call ptr @aligned_alloc
-; CHECK: call void %p.callee(ptr %obj{{.*}}), !cilk.spawn
+; CHECK: call void %p.callee(ptr %obj{{.*}}){{( #[0-9]+)?}}, !cilk.spawn
 ; CHECK-NOT: call void @free
 ; CHECK: {{^}}}
 define void @made_before(i32 %n) #0 {
@@ -93,7 +93,7 @@ head:
 
 spawn:
   %o = call ptr @__cilk_spawn_object_marker(ptr %obj)
-  call void @body(ptr %o)
+  call void @body(ptr %o) nounwind
   call void @__cilk_spawn_end()
   %next = add i32 %i, 1
   br label %head
@@ -183,4 +183,4 @@ b40:
   ret void
 }
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }

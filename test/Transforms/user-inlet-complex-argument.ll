@@ -46,12 +46,12 @@ entry:
   ret double %v
 }
 
-declare void @__cilk_inlet_args(i32, ...)
-declare void @__cilk_inlet_begin(i32)
-declare void @__cilk_inlet_end(i32)
-declare void @__cilk_sync_marker()
+declare void @__cilk_inlet_args(i32, ...) nounwind
+declare void @__cilk_inlet_begin(i32) nounwind
+declare void @__cilk_inlet_end(i32) nounwind
+declare void @__cilk_sync_marker() nounwind
 
-attributes #0 = { "cilk" }
+attributes #0 = { "cilk" nounwind }
 !0 = !{}
 
 ; The fast clone: nothing of the conversion before the call.
