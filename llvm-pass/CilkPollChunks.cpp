@@ -112,8 +112,8 @@ static GlobalValue *polledWord(const BranchInst *Br) {
   if (!Br || !Br->isConditional())
     return nullptr;
   auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
-  if (!Cmp || !Cmp->isEquality() || !isa<ConstantInt>(Cmp->getOperand(1)) ||
-      !cast<ConstantInt>(Cmp->getOperand(1))->isZero())
+  auto *Zero = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+  if (!Cmp || !Cmp->isEquality() || !Zero || !Zero->isZero())
     return nullptr;
   auto *Load = dyn_cast<LoadInst>(Cmp->getOperand(0));
   if (!Load || !Load->getMetadata(CILK_POLL_LOAD_MD))
@@ -379,9 +379,9 @@ static StringRef chunkLoop(PolledLoop &PL, ScalarEvolution &SE) {
   auto *OldTest = dyn_cast<Instruction>(TestBr->getCondition());
   BasicBlock *Body = TestBr->getSuccessor(TestBr->getSuccessor(0) == PL.Exit);
   B.SetInsertPoint(TestBr);
-  BranchInst *NewTest = B.CreateCondBr(
-      B.CreateICmpEQ(CutAtHeader ? J : JNext, B.getInt64(0), "chunk.full"), Dispatch,
-      Body);
+  Value *Full = B.CreateICmpEQ(CutAtHeader ? J : JNext, B.getInt64(0),
+                               "chunk.full");
+  BranchInst *NewTest = B.CreateCondBr(Full, Dispatch, Body);
   NewTest->setMetadata(LLVMContext::MD_loop,
                        TestBr->getMetadata(LLVMContext::MD_loop));
   TestBr->eraseFromParent();

@@ -678,8 +678,7 @@ void settleAwaits(Function &F, ArrayRef<BasicBlock *> Polled) {
         !is_contained(Polled, I.getParent()))
       Awaits.push_back(cast<CallInst>(&I));
   for (CallInst *Await : Awaits) {
-    Await->replaceAllUsesWith(
-        ConstantInt::get(Await->getType(), 0));
+    Await->replaceAllUsesWith(ConstantInt::get(Await->getType(), 0));
     Await->eraseFromParent();
   }
 }

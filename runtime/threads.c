@@ -30,8 +30,8 @@
 #include "hooks.h"
 
 #include <limits.h>
-#include <stdbool.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
