@@ -191,6 +191,16 @@ def result_path(out, mach, what):
     return out
 
 
+def write_report(out, mach, what, lines):
+    """Writes the report's Markdown lines to --out (else result_path's
+    file), prints them and says where they went."""
+    out = result_path(out, mach, what)
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    log(f"wrote {out}")
+
+
 def fmt(v):
     """A measured number in a table: 4 significant digits or so."""
     if isinstance(v, int):

@@ -91,11 +91,7 @@ def main():
             cells.append("refused: no idle core" if t is None else
                          f"{bl.fmt(t)}, {row['T_S'] / t:.2f}, {load:.2f}")
         lines.append("| " + " | ".join(cells) + " |")
-    out = bl.result_path(a.out, mach, "coarse")
-    with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    print("\n".join(lines))
-    bl.log(f"wrote {out}")
+    bl.write_report(a.out, mach, "coarse", lines)
 
 
 if __name__ == "__main__":

@@ -120,11 +120,7 @@ def main():
             tc = statistics.median(times[name, loop, "c"])
             lines.append(f"| {loop} | {name} | {c['cilk'] / c['c']:.3f} | "
                          f"{tk / tc:.3f} | {tk:.3f} s | {tc:.3f} s |")
-    out = bl.result_path(a.out, mach, "loops")
-    with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    print("\n".join(lines))
-    bl.log(f"wrote {out}")
+    bl.write_report(a.out, mach, "loops", lines)
 
 
 if __name__ == "__main__":
