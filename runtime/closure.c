@@ -1,12 +1,13 @@
 /* closure.c - closures, results, the join protocol and frame memory. */
 #include "closure.h"
 #include "hooks.h"
-#include "hyper.h"
 #include "frame.h"
 #include "worker.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+void (*closure_completing)(struct worker *w, struct closure *c);
 
 void *closure_site_dst(struct closure *c, int site)
 {
@@ -217,10 +218,8 @@ void closure_complete(struct worker *w, struct closure *c)
         dist_hooks->ret(c);
         return;
     }
-    if (w && hyper_on) {
-        hyper_synced(w, c, 0); /* its implicit sync merged already */
-        hyper_deposit(w);   /* before the join lets p's sync merge */
-    }
+    if (w && closure_completing)
+        closure_completing(w, c);
     void *exn = closure_take_exn(c);
     if (exn) { /* it threw: no result */
         closure_deposit_exn(p, exn, c->pos, c->region);

@@ -50,4 +50,10 @@ extern const struct dist_hooks *dist_hooks;
  * closure never needs it). */
 extern void (*sched_run_thread)(struct worker *w, struct closure *c);
 
+/* Closure c completes on w, before its join lets the parent's sync go on
+ * (closure_complete): the reducer layer merges the views of c's strand
+ * and deposits them for that sync (hyper.c sets it when a module
+ * registers reducers, before any worker starts; null otherwise). */
+extern void (*closure_completing)(struct worker *w, struct closure *c);
+
 #endif

@@ -1,6 +1,7 @@
 /* hyper.c - reducer views and their reduction in serial order (hyper.h). */
 #include "hyper.h"
 #include "closure.h"
+#include "hooks.h"
 #include "worker.h"
 
 #include <stdatomic.h>
@@ -178,9 +179,18 @@ struct hmap *hyper_map_merge(struct hmap *left, struct hmap *right)
 
 __thread int hyper_in_callback;
 
+/* A completing closure's strand ends: its implicit sync merged already,
+ * and its views go to the parent's sync. */
+static void hyper_complete(struct worker *w, struct closure *c)
+{
+    hyper_synced(w, c, 0);
+    hyper_deposit(w);
+}
+
 void __cilkrt_hyper_enable(void)
 {
     hyper_on = true;
+    closure_completing = hyper_complete;
 }
 
 /* The current segment's map, made if it has none yet. Caller: a segment

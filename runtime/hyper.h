@@ -38,10 +38,12 @@
  * A segment has one owner at a time: the worker running in it, or nobody
  * once deposited, until a merge hands it to the worker that goes on.
  *
- * Layering: the scheduler, the join protocol and releases call the hooks
- * below; this file calls none of theirs. Everything is off (hyper_on
- * false) unless a module that uses reducers registered itself, so
- * programs without reducers pay nothing at steals. */
+ * Layering: above the closures (closure.h), whose join protocol reaches
+ * this file only through closure_completing (hooks.h); the scheduler and
+ * releases call the hooks below, and this file calls none of theirs.
+ * Everything is off (hyper_on false, closure_completing null) unless a
+ * module that uses reducers registered itself, so programs without
+ * reducers pay nothing at steals. */
 #ifndef CILKRT_HYPER_H
 #define CILKRT_HYPER_H
 
