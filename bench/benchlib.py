@@ -61,16 +61,17 @@ def use_system_matplotlib(script):
                                       *sys.argv[1:], "--no-install"])
 
 
-def compile_cilk(build, app, mode, extra=(), name=None, libs=()):
-    """Compiles examples/<app>.cilk in `mode` at -O2 (with `extra` flags,
-    and `libs` linked before the runtime) into build/bench/ and returns the
-    executable's path (named <app>-<mode> unless `name`)."""
+def compile_cilk(build, app, mode, extra=(), name=None, libs=(), src=None):
+    """Compiles examples/<app>.cilk (or the Cilk file `src`) in `mode` at
+    -O2 (with `extra` flags, and `libs` linked before the runtime) into
+    build/bench/ and returns the executable's path (named <app>-<mode>
+    unless `name`)."""
     out = os.path.join(build, "bench")
     os.makedirs(out, exist_ok=True)
     exe = os.path.join(out, name or f"{app}-{mode}")
     sh(["clang-19", f"-fplugin={build}/lib/cilk/cilk.so",
         f"-fplugin-arg-cilk-mode={mode}", "-O2", *extra, "-x", "c",
-        os.path.join(ROOT, "examples", app + ".cilk"), "-x", "none",
+        src or os.path.join(ROOT, "examples", app + ".cilk"), "-x", "none",
         *libs, f"-L{build}/lib", "-lcilkrt", "-lpthread", "-lm", "-o", exe])
     return exe
 

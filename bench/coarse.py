@@ -29,17 +29,10 @@ def main():
     a = ap.parse_args()
     bl.build_project(a.build, not a.no_install, packages=())
     mach = bl.machine()
-    out_dir = os.path.join(a.build, "bench")
-    os.makedirs(out_dir, exist_ok=True)
     src = os.path.join(bl.ROOT, "bench", "coarse.cilk")
     exes = {}
     for mode in ["serial"] + bl.MODES:
-        exe = os.path.join(out_dir, "coarse-" + mode)
-        bl.sh(["clang-19", f"-fplugin={a.build}/lib/cilk/cilk.so",
-               f"-fplugin-arg-cilk-mode={mode}", "-O2", "-x", "c", src,
-               "-x", "none", f"-L{a.build}/lib", "-lcilkrt", "-lpthread",
-               "-o", exe])
-        exes[mode] = exe
+        exes[mode] = bl.compile_cilk(a.build, "coarse", mode, src=src)
 
     rows = []
     for n in [int(x) for x in a.lengths.split(",")]:

@@ -33,17 +33,6 @@ N = 4096
 COUNT_REPS = 20
 
 
-def compile_loops(build, mode, tag):
-    out = os.path.join(build, "bench")
-    os.makedirs(out, exist_ok=True)
-    exe = os.path.join(out, f"loops-{mode}{tag}")
-    bl.sh(["clang-19", f"-fplugin={build}/lib/cilk/cilk.so",
-           f"-fplugin-arg-cilk-mode={mode}", "-O2", "-x", "c",
-           os.path.join(bl.ROOT, "bench", "loops.cilk"), "-x", "none",
-           f"-L{build}/lib", "-lcilkrt", "-lpthread", "-o", exe])
-    return exe
-
-
 def instructions(exe, args):
     """callgrind's total instruction count of one run on one worker."""
     r = subprocess.run(["valgrind", "--tool=callgrind",
@@ -75,8 +64,10 @@ def main():
     exes = {}
     for tag, build in builds:
         for mode in ["serial"] + bl.MODES:
-            exes[mode + tag] = compile_loops(
-                build, mode, "-before" if tag else "")
+            exes[mode + tag] = bl.compile_cilk(
+                build, "loops", mode,
+                name=f"loops-{mode}" + ("-before" if tag else ""),
+                src=os.path.join(bl.ROOT, "bench", "loops.cilk"))
 
     bl.log("counting instructions (callgrind)")
     counts = {}

@@ -140,6 +140,15 @@ bool hasCxxPersonality(const Function &F) {
   return P && P->getName() == "__gxx_personality_v0";
 }
 
+/// Makes the function Name, `i32 (...)`, F's personality.
+static void setPersonality(Function &F, StringRef Name) {
+  Module &M = *F.getParent();
+  F.setPersonalityFn(cast<Function>(
+      M.getOrInsertFunction(Name, FunctionType::get(
+                                      Type::getInt32Ty(M.getContext()), true))
+          .getCallee()));
+}
+
 bool giveCxxPersonalities(Module &M) {
   // C++ (a module whose code catches or cleans up, or a mangled name):
   // C compiled with -fexceptions unwinds as well, but has no C++ library.
@@ -150,11 +159,7 @@ bool giveCxxPersonalities(Module &M) {
         !isCilkProcedure(F) ||
         !(CxxModule || F.getName().starts_with("_Z")))
       continue;
-    LLVMContext &C = M.getContext();
-    F.setPersonalityFn(cast<Function>(
-        M.getOrInsertFunction("__gxx_personality_v0",
-                              FunctionType::get(Type::getInt32Ty(C), true))
-            .getCallee()));
+    setPersonality(F, "__gxx_personality_v0");
     Changed = true;
   }
   return Changed;
@@ -1019,10 +1024,7 @@ bool stopAtEscapingExceptions(Module &M) {
     // C with -fexceptions whose function needs no cleanup has no
     // personality: C's own (libgcc's) runs the pad.
     if (!F.hasPersonalityFn())
-      F.setPersonalityFn(cast<Function>(
-          M.getOrInsertFunction("__gcc_personality_v0",
-                                FunctionType::get(Type::getInt32Ty(C), true))
-              .getCallee()));
+      setPersonality(F, "__gcc_personality_v0");
     BasicBlock *Pad = BasicBlock::Create(C, "spawn.threw", &F);
     IRBuilder<> B(Pad);
     LandingPadInst *LP = createCatchAll(B);

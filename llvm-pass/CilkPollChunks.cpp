@@ -58,6 +58,7 @@
 
 #include "CilkInternal.h"
 #include "CilkShape.h"
+#include "cilk-abi.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -71,7 +72,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -99,28 +99,22 @@ struct PolledLoop {
   BasicBlock *Rel = nullptr;   // P's successor out of the loop
   BasicBlock *Test = nullptr;  // E: the loop's own exit test
   BasicBlock *Exit = nullptr;  // E's successor out of the loop
-  GlobalValue *TLS = nullptr;  // the word the poll loads
   unsigned Chunk = 0;
 };
 
 } // namespace
 
-/// The thread-local word a poll's branch Br tests, or null if Br is not a
-/// poll's: `br (icmp eq|ne (load atomic !cilk.poll), 0), ...`.
-static GlobalValue *polledWord(const BranchInst *Br) {
+/// Whether Br is a poll's branch: `br (icmp eq|ne (load atomic !cilk.poll),
+/// 0), ...`.
+static bool isPollBranch(const BranchInst *Br) {
   if (!Br || !Br->isConditional())
-    return nullptr;
+    return false;
   auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
   auto *Zero = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
   if (!Cmp || !Cmp->isEquality() || !Zero || !Zero->isZero())
-    return nullptr;
+    return false;
   auto *Load = dyn_cast<LoadInst>(Cmp->getOperand(0));
-  if (!Load || !Load->getMetadata(CILK_POLL_LOAD_MD))
-    return nullptr;
-  if (auto *Addr = dyn_cast<IntrinsicInst>(Load->getPointerOperand());
-      Addr && Addr->getIntrinsicID() == Intrinsic::threadlocal_address)
-    return dyn_cast<GlobalValue>(Addr->getArgOperand(0));
-  return dyn_cast<GlobalValue>(Load->getPointerOperand());
+  return Load && Load->getMetadata(CILK_POLL_LOAD_MD);
 }
 
 /// The successor of an exiting block's branch outside L.
@@ -134,7 +128,7 @@ static BasicBlock *exitOf(const Loop &L, BasicBlock *BB) {
 /// The block of L whose branch polls and leaves L, if there is one.
 static BasicBlock *pollingBlock(const Loop &L) {
   for (BasicBlock *BB : L.blocks())
-    if (polledWord(dyn_cast<BranchInst>(BB->getTerminator())) &&
+    if (isPollBranch(dyn_cast<BranchInst>(BB->getTerminator())) &&
         exitOf(L, BB))
       return BB;
   return nullptr;
@@ -159,7 +153,6 @@ static StringRef checkPolledLoop(Loop *L, DominatorTree &DT, LoopInfo &LI,
     if (!Br || !Br->isConditional())
       return "it has several exits";
     if (BB == PL.Poll) {
-      PL.TLS = polledWord(Br);
       PL.Rel = exitOf(*L, BB);
     } else {
       PL.Test = BB;
@@ -386,22 +379,16 @@ static StringRef chunkLoop(PolledLoop &PL, ScalarEvolution &SE) {
   TestBr->eraseFromParent();
   if (OldTest)
     RecursivelyDeleteTriviallyDeadInstructions(OldTest);
-  for (PHINode &Phi : PL.Exit->phis())
-    Phi.setIncomingBlock(Phi.getBasicBlockIndex(PL.Test), Dispatch);
+  PL.Exit->replacePhiUsesWith(PL.Test, Dispatch);
 
   // dispatch: the loop's own exit after its last chunk, or a poll and the
   // next chunk.
   B.SetInsertPoint(Dispatch);
   B.CreateCondBr(B.CreateICmpULE(Left, B.getInt64(PL.Chunk), "chunk.last"),
                  PL.Exit, PollBB);
-  B.SetInsertPoint(PollBB);
-  LoadInst *CF = B.CreateAlignedLoad(B.getInt32Ty(),
-                                     B.CreateThreadLocalAddress(PL.TLS),
-                                     Align(4), "chunk.cf");
-  CF->setAtomic(AtomicOrdering::Monotonic);
-  CF->setMetadata(CILK_POLL_LOAD_MD, MDNode::get(C, {}));
-  B.CreateCondBr(B.CreateICmpNE(CF, B.getInt32(0), "chunk.attempted"), RelPad,
-                 Outer, MDBuilder(C).createUnlikelyBranchWeights());
+  BranchInst::Create(Outer, PollBB)->setDebugLoc(NewTest->getDebugLoc());
+  emitControlFlowCheck(PollBB, CmpInst::ICMP_NE, CILK_CF_NORMAL, RelPad,
+                       "chunk.cf", "chunk.attempted", /*Poll=*/true);
   for (auto [Phi, V] : RelValues)
     Phi->addIncoming(V, RelPad);
   return "";
