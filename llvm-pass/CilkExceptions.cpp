@@ -598,7 +598,8 @@ static SmallPtrSet<Value *, 8> typesComparedFrom(BasicBlock *Y) {
 ///         outer statement's, + 1>) to label %never unwind label %Y.lp
 ///   Y.lp:                             ; !cilk.eh.leave
 ///     %lp = landingpad { ptr, i32 } catch <what the dispatch from %Y
-///         compares, in the pads' order> catch ptr null
+///         compares, in the pads' order> filter <the pads' filters>
+///         catch ptr null
 ///     store the exception and selector of %lp in the slots; br label %Y
 ///
 /// The slow clone throws there the first in serial order of that region
@@ -633,6 +634,13 @@ static void leaveHandlers(Function &F, const ExceptionRegions &ER,
       for (unsigned I = 0; I < P->getNumClauses(); ++I)
         if (Value *T = P->getClause(I)->stripPointerCasts();
             P->isCatch(I) && Compared.count(T) && Added.insert(T).second)
+          LP->addClause(P->getClause(I));
+    // A dynamic exception specification (C++14's `throw(E)`): clang puts
+    // its filter after the catches of every pad in the function, and the
+    // dispatch sends a negative selector to __cxa_call_unexpected.
+    for (LandingPadInst *P : Pads)
+      for (unsigned I = 0; I < P->getNumClauses(); ++I)
+        if (P->isFilter(I) && Added.insert(P->getClause(I)).second)
           LP->addClause(P->getClause(I));
     LP->addClause(ConstantPointerNull::get(B.getPtrTy()));
     LP->setMetadata(LEAVE_MD, MDNode::get(C, {}));

@@ -87,16 +87,17 @@ def main():
     base = os.path.join(a.workdir, os.path.basename(a.source))
 
     sources = [a.source] + a.also
-    # A C++ program (.cpp): compiled as C++17, its reference by g++, both
-    # linked with the C++ library.
+    # A C++ program (.cpp): compiled as C++17 (unless --cflags says
+    # otherwise), its reference by g++, both linked with the C++ library.
     cxx = a.source.endswith((".cpp", ".cc", ".cxx"))
-    lang = ["-x", "c++", "-std=c++17"] if cxx else ["-x", "c"]
+    std = ["-std=c++17"] if cxx else []
+    lang = ["-x", "c++"] if cxx else ["-x", "c"]
     cxxlib = ["-lstdc++"] if cxx else []
 
     def compile_mode(mode, opt):
         exe = f"{base}.{mode}{opt}"
         cmd = (shlex.split(a.cilkcc) +
-               [f"-fplugin-arg-cilk-mode={mode}", opt] +
+               [f"-fplugin-arg-cilk-mode={mode}", opt] + std +
                shlex.split(a.cflags) + lang + sources +
                ["-o", exe] +
                shlex.split(a.cilkrt) + ["-lm"] + cxxlib + shlex.split(a.libs))
