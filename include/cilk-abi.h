@@ -30,10 +30,11 @@
 #define CILK_ABI_INLET_END "__cilk_inlet_end"
 #define CILK_ABI_INLET_ARGS "__cilk_inlet_args"
 #define CILK_ABI_SPAWN_END "__cilk_spawn_end"
-/* C++, parallel modes: an exception left a spawned call (the pass's
- * landing pad passes the exception object); the runtime reports it and
- * stops the program (llvm-pass/CilkExceptions.cpp). */
-#define CILK_ABI_SPAWN_THREW "__cilkrt_spawn_threw"
+/* C compiled with -fexceptions, parallel modes: an exception reached a
+ * procedure's clone (the pass's landing pad passes the exception object);
+ * the runtime reports it and stops the program
+ * (llvm-pass/CilkExceptions.cpp). */
+#define CILK_ABI_C_THREW "__cilkrt_c_threw"
 #define CILK_ABI_REGION_BEGIN "__cilk_region_begin"
 #define CILK_ABI_REGION_END "__cilk_region_end"
 #define CILK_ABI_TRY_MARKER "__cilk_try_marker"
@@ -704,8 +705,8 @@ void __cilkrt_prof_region_begin(struct __cilk_prof *p);
 void __cilkrt_prof_region_end(struct __cilk_prof *p);
 void __cilkrt_prof_cp_start(struct __cilk_prof *p, void *closure);
 void __cilkrt_prof_cp_wait(struct __cilk_prof *p, void **list);
-/* CILK_ABI_SPAWN_THREW (runtime/except.c): does not return. */
-void __cilkrt_spawn_threw(void *exception) __attribute__((__noreturn__));
+/* CILK_ABI_C_THREW (runtime/except.c): does not return. */
+void __cilkrt_c_threw(void *exception) __attribute__((__noreturn__));
 #endif /* !__cilk */
 
 /* `spawn f(args)` is compiled as `((T)__cilk_spawn_marker((void *)f))(args)`:

@@ -92,8 +92,10 @@
 // too (CilkProfile.cpp): hookUnwinding puts the tool's catch hook in each
 // landing pad and its unwind hook where an exception leaves the
 // procedure. C compiled with -fexceptions has no C++ library to hold an
-// exception: in the parallel modes one that leaves a spawned call stops
-// the program with a message (stopAtEscapingExceptions,
+// exception, and its clones run on the runtime's frames, which an
+// exception must not unwind: in the parallel modes one that leaves a
+// spawned call, or reaches a clone from a call or a cleanup, stops the
+// program with a message (stopAtEscapingExceptions, stopExceptionsInC,
 // runtime/except.c).
 //
 //===----------------------------------------------------------------------===//
@@ -1014,9 +1016,75 @@ void removeExceptionMarkers(Module &M) {
     }
 }
 
+/// F's landing pad that stops the program (C's personality where F has
+/// none: C compiled with -fexceptions gives none to a function that
+/// needs no cleanup):
+///
+///   c.threw:
+///     %lp = landingpad { ptr, i32 } catch ptr null
+///     call void @__cilkrt_c_threw(ptr <exception of %lp>)   ; noreturn
+///     unreachable
+static BasicBlock *cThrewPad(Function &F) {
+  Module &M = *F.getParent();
+  for (BasicBlock &BB : F) // one per function (a cleanup's pad is not it)
+    if (BB.isLandingPad() && BB.size() == 4 &&
+        isCallTo(*std::next(BB.begin(), 2), CILK_ABI_C_THREW))
+      return &BB;
+  if (!F.hasPersonalityFn())
+    setPersonality(F, "__gcc_personality_v0");
+  BasicBlock *Pad = BasicBlock::Create(F.getContext(), "c.threw", &F);
+  IRBuilder<> B(Pad);
+  LandingPadInst *LP = createCatchAll(B);
+  FunctionCallee Threw = M.getOrInsertFunction(
+      CILK_ABI_C_THREW,
+      FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  if (auto *Fn = dyn_cast<Function>(Threw.getCallee()))
+    Fn->setDoesNotReturn();
+  B.CreateCall(Threw, {B.CreateExtractValue(LP, 0)});
+  B.CreateUnreachable();
+  return Pad;
+}
+
+bool stopExceptionsInC(Function &F) {
+  if (hasCxxPersonality(F))
+    return false;
+  SmallVector<CallInst *, 8> Calls;
+  SmallVector<ResumeInst *, 2> Resumes;
+  for (BasicBlock &BB : F) {
+    if (auto *R = dyn_cast<ResumeInst>(BB.getTerminator()))
+      Resumes.push_back(R);
+    for (Instruction &I : BB) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || CI->doesNotThrow() || CI->isInlineAsm() ||
+          isa<IntrinsicInst>(CI) || CI->isMustTailCall() || isSpawn(*CI))
+        continue;
+      // The pass's markers and the runtime's entry points stay calls.
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->getName().starts_with("__cilk"))
+        continue;
+      Calls.push_back(CI);
+    }
+  }
+  if (Calls.empty() && Resumes.empty())
+    return false;
+  BasicBlock *Pad = cThrewPad(F);
+  // What a cleanup pad has done, it hands on: after the cleanups run.
+  //   resume { ptr, i32 } %v  ->  br label %c.threw.resume
+  for (ResumeInst *R : Resumes) {
+    IRBuilder<> B(R);
+    FunctionCallee Threw = F.getParent()->getFunction(CILK_ABI_C_THREW);
+    B.CreateCall(Threw, {B.CreateExtractValue(R->getValue(), 0)});
+    B.CreateUnreachable();
+    R->eraseFromParent();
+  }
+  for (CallInst *CI : Calls)
+    toInvoke(CI, Pad);
+  if (pred_empty(Pad))
+    Pad->eraseFromParent();
+  return true;
+}
+
 bool stopAtEscapingExceptions(Module &M) {
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C);
   bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration() || hasCxxPersonality(F))
@@ -1029,19 +1097,7 @@ bool stopAtEscapingExceptions(Module &M) {
           Spawns.push_back(CI);
     if (Spawns.empty())
       continue;
-    // C with -fexceptions whose function needs no cleanup has no
-    // personality: C's own (libgcc's) runs the pad.
-    if (!F.hasPersonalityFn())
-      setPersonality(F, "__gcc_personality_v0");
-    BasicBlock *Pad = BasicBlock::Create(C, "spawn.threw", &F);
-    IRBuilder<> B(Pad);
-    LandingPadInst *LP = createCatchAll(B);
-    FunctionCallee Threw = M.getOrInsertFunction(
-        CILK_ABI_SPAWN_THREW, FunctionType::get(B.getVoidTy(), {Ptr}, false));
-    if (auto *Fn = dyn_cast<Function>(Threw.getCallee()))
-      Fn->setDoesNotReturn();
-    B.CreateCall(Threw, {B.CreateExtractValue(LP, 0)});
-    B.CreateUnreachable();
+    BasicBlock *Pad = cThrewPad(F);
     for (CallInst *CI : Spawns)
       changeToInvokeAndSplitBasicBlock(CI, Pad);
     Changed = true;

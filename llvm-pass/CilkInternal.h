@@ -204,8 +204,14 @@ inline constexpr const char *CILK_SYNC_ALL_MD = "cilk.sync.all";
 /// The parallel modes, after lowering, for the functions of other
 /// languages than C++ (C with -fexceptions) (CilkExceptions.cpp): an
 /// exception that leaves a spawned call stops the program
-/// (CILK_ABI_SPAWN_THREW).
+/// (CILK_ABI_C_THREW).
 bool stopAtEscapingExceptions(llvm::Module &M);
+/// The parallel modes, before F, a procedure of C (with -fexceptions),
+/// becomes its fast and slow clones: an exception that reaches F from a
+/// call or leaves its cleanups stops the program (CILK_ABI_C_THREW), so
+/// that none unwinds into the runtime's frames. Its serial clone, made
+/// before, unwinds as C does.
+bool stopExceptionsInC(llvm::Function &F);
 /// F is C++'s (its personality routine): the parallel modes carry its
 /// children's exceptions.
 bool hasCxxPersonality(const llvm::Function &F);

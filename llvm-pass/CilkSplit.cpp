@@ -55,6 +55,9 @@ bool lowerToClones(Module &M, Mode TheMode, bool Exceptions) {
   SerialClones Serial = buildSerialClones(Procs);
   for (auto &[F, S] : Serial) // nothing of theirs is hidden from thieves
     settleAwaits(*S);
+  if (Exceptions)
+    for (Function *F : Procs)
+      stopExceptionsInC(*F);
   for (Function *F : Procs)
     findFastClonesOfPointers(*F);
   // Leaves have no children at all.
