@@ -93,6 +93,14 @@ struct RaceLocalsPass : llvm::PassInfoMixin<RaceLocalsPass> {
                               llvm::FunctionAnalysisManager &);
   static bool isRequired() { return true; }
 };
+/// Race builds, before the loop vectorizer: each loop's walks over memory
+/// checked once, before the loop, and the loop left scalar (CilkRace.cpp:
+/// hoistLoopChecks).
+struct RaceLoopsPass : llvm::PassInfoMixin<RaceLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+  static bool isRequired() { return true; }
+};
 /// F's profile record (the argument of its enter hook), or null.
 llvm::Value *profileRecord(llvm::Function &F);
 /// Puts a sync marker before every return of F that may follow a spawn and

@@ -236,6 +236,11 @@ void registerCilkPipeline(PassBuilder &PB, Mode M, Instrument I) {
         [](FunctionPassManager &FPM, OptimizationLevel) {
           FPM.addPass(PollChunksPass());
         });
+  if (I == Instrument::Race)
+    PB.registerVectorizerStartEPCallback(
+        [](FunctionPassManager &FPM, OptimizationLevel) {
+          FPM.addPass(RaceLoopsPass());
+        });
   // As clang's -fsanitize=thread adds it (it runs at -O0 too); the
   // functions to instrument are those CilkRace.cpp marked. The ends of
   // locals' lifetimes are known only once inlining is done.
@@ -307,6 +312,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                     FPM.addPass(cilk::HoistViewsPass());
                   else if (Name == "cilk-poll-chunks")
                     FPM.addPass(cilk::PollChunksPass());
+                  else if (Name == "cilk-race-loops")
+                    FPM.addPass(cilk::RaceLoopsPass());
                   else
                     return false;
                   return true;

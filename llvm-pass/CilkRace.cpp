@@ -81,7 +81,10 @@
 // (nocapture: the call does not make ThreadSanitizer check it a second time).
 //
 // And first, it checks a loop's walk over memory once, before the loop
-// (hoistLoopChecks): where a loop calls nothing and has no atomic access (one
+// (hoistLoopChecks; RaceLoopsPass does it first, before the vectorizer,
+// and keeps such a loop scalar: the vectorizer's wide accesses would not
+// keep !nosanitize, and a vectorized loop with a small bound, unrolled,
+// is no loop any more): where a loop calls nothing and has no atomic access (one
 // strand, one set of locks, from its first iteration to its last), exits only
 // at its latch, and runs a computable number of times, each plain access of
 // a block that runs in every iteration, to consecutive addresses, is checked
@@ -115,6 +118,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
@@ -203,6 +207,53 @@ static SmallVector<Instruction *, 16> tailInstructions(CallInst *Call,
   return Insts;
 }
 
+/// The instructions of F that reach A's memory (through GEPs and casts),
+/// lifetime markers and an inlet's argument reads aside; false if some
+/// use is none of a load, a store to it or a memory intrinsic (A may
+/// escape: ThreadSanitizer checks it anyway).
+static bool accessesOf(AllocaInst *A, SmallPtrSetImpl<Instruction *> &Out) {
+  return allUsersSatisfy(A, [&](Instruction *U) {
+    if (readForInletArgs(U))
+      return true;
+    auto *St = dyn_cast<StoreInst>(U);
+    if (!isa<LoadInst>(U) && !(St && St->getValueOperand() != A) &&
+        !isa<MemIntrinsic>(U))
+      return false;
+    Out.insert(U);
+    return true;
+  });
+}
+
+/// True if one of Accesses may run after From (exclusive) before a sync,
+/// Syncs the sync markers that end every region: the tail that ends at
+/// From is logically in parallel with it then.
+static bool reachedBeforeSync(Instruction *From,
+                              const SmallPtrSetImpl<Instruction *> &Accesses,
+                              const SmallPtrSetImpl<Instruction *> &Syncs) {
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<Instruction *, 8> Starts;
+  auto Follow = [&](Instruction *Term) {
+    for (BasicBlock *Succ : successors(Term))
+      if (Seen.insert(Succ).second)
+        Starts.push_back(&Succ->front());
+  };
+  if (From->isTerminator())
+    Follow(From);
+  else
+    Starts.push_back(From->getNextNode());
+  while (!Starts.empty()) {
+    for (Instruction *I = Starts.pop_back_val(); I; I = I->getNextNode()) {
+      if (Syncs.count(I))
+        break;
+      if (Accesses.count(I))
+        return true;
+      if (I->isTerminator())
+        Follow(I);
+    }
+  }
+  return false;
+}
+
 static void instrument(Function &F) {
   Module &M = *F.getParent();
   auto Hook = [&](StringRef Name) { return getRuntimeFn(M, Name); };
@@ -234,6 +285,7 @@ static void instrument(Function &F) {
 
   SmallVector<CallInst *, 16> Spawns;
   SmallVector<Instruction *, 16> Syncs, Rets;
+  bool Regions = false;
   for (Instruction &I : instructions(F)) {
     if (auto *CI = dyn_cast<CallInst>(&I); CI && isSpawn(*CI))
       Spawns.push_back(CI);
@@ -241,7 +293,13 @@ static void instrument(Function &F) {
       Syncs.push_back(&I);
     else if (isa<ReturnInst>(I))
       Rets.push_back(&I);
+    Regions |= isCallTo(I, CILK_ABI_REGION_BEGIN);
   }
+  // The syncs that wait for every child: all of them, where F opens no
+  // sync region (a region's sync waits for the region's children only).
+  SmallPtrSet<Instruction *, 16> FullSyncs;
+  if (!Regions)
+    FullSyncs.insert(Syncs.begin(), Syncs.end());
   for (CallInst *Call : Spawns) {
     // A spawned C function (OpenCilk's cilk_spawn) is not inlined either:
     // with the copy of a by-value argument then forwarded to the parent's
@@ -264,10 +322,13 @@ static void instrument(Function &F) {
     // The locals the tail reads or writes go along too, for the same
     // reason: the parent's continuation may read them before the sync.
     // (Not the tail's own, such as an inlet's parameters, which the parent
-    // only sets before the call: after a steal the inlet gets a copy.) So
-    // does a pointer the parent computed for the tail (`*p = spawn`,
-    // `p->s = spawn`, hoisted before the call): it may be the address of a
-    // local that only the optimizer finds, and that would not escape then.
+    // only sets before the call: after a steal the inlet gets a copy. Nor
+    // a local of which no access may come after the tail before a sync
+    // that waits for it, such as fib's `x`, read after the sync only: no
+    // access to it can race, and none is checked.) So does a pointer the
+    // parent computed for the tail (`*p = spawn`, `p->s = spawn`, hoisted
+    // before the call): it may be the address of a local that only the
+    // optimizer finds, and that would not escape then.
     if (TailEnd) {
       SmallVector<Value *, 4> TailArgs{Rec, B.getInt32(Atomic)};
       SmallVector<Instruction *, 16> Tail = tailInstructions(Call, TailEnd);
@@ -278,12 +339,15 @@ static void instrument(Function &F) {
           if (is_contained(TailArgs, Obj) || is_contained(Args, Obj))
             continue;
           if (auto *A = dyn_cast<AllocaInst>(Obj)) {
+            SmallPtrSet<Instruction *, 16> Accesses;
             if (!allUsersSatisfy(A, [&](Instruction *U) {
                   auto *St = dyn_cast<StoreInst>(U);
                   return InTail.count(U) ||
                          (St && St->getValueOperand() != A) ||
                          readForInletArgs(U);
-                }))
+                }) &&
+                (!accessesOf(A, Accesses) ||
+                 reachedBeforeSync(TailEnd, Accesses, FullSyncs)))
               TailArgs.push_back(A);
           } else if (auto *OI = dyn_cast<Instruction>(Obj);
                      OI && OI != Call && !InTail.count(OI)) {
@@ -536,6 +600,26 @@ PreservedAnalyses RaceLocalsPass::run(Function &F,
     Changed |= hoistLoopChecks(*L, SE, DT, DL, MayEscape);
   Changed |= checkMissedAccesses(F, DL, MayEscape);
   Changed |= markScopeEnds(F, DL);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+PreservedAnalyses RaceLoopsPass::run(Function &F,
+                                     FunctionAnalysisManager &FAM) {
+  if (!F.hasFnAttribute(Attribute::SanitizeThread))
+    return PreservedAnalyses::all();
+  const DataLayout &DL = F.getDataLayout();
+  EscapeCache MayEscape;
+  bool Changed = false;
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (hoistLoopChecks(*L, SE, DT, DL, MayEscape)) {
+      // The vectorizer's wide accesses would not keep !nosanitize, and
+      // the vectorized loop, unrolled, may no longer be one loop.
+      addStringMetadataToLoop(L, "llvm.loop.vectorize.enable", 0);
+      Changed = true;
+    }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -77,17 +77,22 @@ struct node {
 static struct node *nodes; /* nodes[0] is no instance */
 static uint32_t nnodes, node_cap;
 
+/* Out of line: the hooks that make nodes stay small. */
+static __attribute__((noinline, cold)) void grow_nodes(void)
+{
+    node_cap = node_cap ? node_cap * 2 : 1 << 16;
+    if (node_cap == 0 || !(nodes = realloc(nodes, node_cap * sizeof *nodes))) {
+        fputs("cilk race: out of memory for instances\n", stderr);
+        abort();
+    }
+    if (!nnodes)
+        nnodes = 1;
+}
+
 static uint32_t new_node(uint32_t parent, uintptr_t site)
 {
-    if (nnodes == node_cap) {
-        node_cap = node_cap ? node_cap * 2 : 1 << 16;
-        if (node_cap == 0 || !(nodes = realloc(nodes, node_cap * sizeof *nodes))) {
-            fputs("cilk race: out of memory for instances\n", stderr);
-            abort();
-        }
-        if (!nnodes)
-            nnodes = 1;
-    }
+    if (__builtin_expect(nnodes == node_cap, 0))
+        grow_nodes();
     uint32_t n = nnodes++;
     nodes[n] = (struct node){.uf = n, .parent = parent, .owner = n,
                              .site = site};
@@ -228,12 +233,12 @@ static __thread uint32_t current;
 static __thread struct race_rec *pending; /* spawned, not entered yet */
 static __thread int ignoring; /* __tsan_ignore_thread_begin depth */
 
-static void compact(void);
+static __attribute__((noinline, cold)) void compact(void);
 static uint32_t compact_at = 1u << 22;
 
-static inline void maybe_compact(void)
+static inline __attribute__((always_inline)) void maybe_compact(void)
 {
-    if (nnodes >= compact_at)
+    if (__builtin_expect(nnodes >= compact_at, 0))
         compact();
 }
 
@@ -507,10 +512,13 @@ new_chunk(_Atomic(struct chunk *) *slot)
     return c;
 }
 
+/* A cell has no padding: its bytes are its fields, compared three words
+ * at a time. */
+_Static_assert(sizeof(struct cell) == 24, "struct cell has padding");
+
 static inline bool same_cell(const struct cell *a, const struct cell *b)
 {
-    return a->w == b->w && a->r == b->r && a->wpc == b->wpc &&
-           a->rpc == b->rpc && a->wl == b->wl && a->rl == b->rl;
+    return memcmp(a, b, sizeof *a) == 0;
 }
 
 /* Granule g of ch splits: its bytes get its cell, but for [lo, hi),
