@@ -404,9 +404,53 @@ static void instrument(Function &F) {
 }
 
 /// Marks the end of each escaping local's lifetime (see the file comment).
+/// The tail hooks that hand A to the detector, if nothing else lets it
+/// escape: loads, stores to it, memory intrinsics, lifetime markers and
+/// range checks aside, each of its users is one; else false.
+static bool escapesToTailsOnly(AllocaInst *A,
+                               SmallVectorImpl<Instruction *> &Tails) {
+  return allUsersSatisfy(A, [&](Instruction *U) {
+    auto *St = dyn_cast<StoreInst>(U);
+    if (isa<LoadInst>(U) || (St && St->getValueOperand() != A) ||
+        isa<MemIntrinsic>(U) || isCallTo(*U, CILK_ABI_RACE_READ_RANGE) ||
+        isCallTo(*U, CILK_ABI_RACE_WRITE_RANGE))
+      return true;
+    if (!isCallTo(*U, CILK_ABI_RACE_TAIL))
+      return false;
+    Tails.push_back(U);
+    return true;
+  });
+}
+
+/// True if End may run after one of Tails before a sync of every region:
+/// the tail's child may still be writing the local that ends there.
+static bool endMayMeetTail(Instruction *End, ArrayRef<Instruction *> Tails,
+                           bool Regions) {
+  if (Regions)
+    return !Tails.empty();
+  for (Instruction *T : Tails) {
+    SmallPtrSet<BasicBlock *, 16> Seen;
+    SmallVector<Instruction *, 8> Starts{T->getNextNode()};
+    while (!Starts.empty())
+      for (Instruction *I = Starts.pop_back_val(); I; I = I->getNextNode()) {
+        if (isCallTo(*I, CILK_ABI_RACE_SYNC))
+          break;
+        if (I == End)
+          return true;
+        if (I->isTerminator())
+          for (BasicBlock *Succ : successors(I))
+            if (Seen.insert(Succ).second)
+              Starts.push_back(&Succ->front());
+      }
+  }
+  return false;
+}
+
 static bool markScopeEnds(Function &F, const DataLayout &DL) {
   SmallVector<std::pair<IntrinsicInst *, AllocaInst *>, 8> Ends;
-  for (Instruction &I : instructions(F))
+  bool Regions = false;
+  for (Instruction &I : instructions(F)) {
+    Regions |= isCallTo(I, CILK_ABI_RACE_REGION_BEGIN);
     if (auto *II = dyn_cast<IntrinsicInst>(&I);
         II && II->getIntrinsicID() == Intrinsic::lifetime_end)
       if (auto *AI =
@@ -414,19 +458,27 @@ static bool markScopeEnds(Function &F, const DataLayout &DL) {
           AI && PointerMayBeCaptured(AI, /*ReturnCaptures=*/true,
                                      /*StoreCaptures=*/true))
         Ends.push_back({II, AI});
+  }
   if (Ends.empty())
     return false;
   Module &M = *F.getParent();
   Type *I64 = Type::getInt64Ty(M.getContext());
-  FunctionCallee Hook = getRuntimeFn(M, CILK_ABI_RACE_SCOPE_END);
   for (auto [II, AI] : Ends) {
     auto *Size = cast<ConstantInt>(II->getArgOperand(0));
     uint64_t N = Size->isMinusOne()
                      ? AI->getAllocationSize(DL).value_or(TypeSize::getFixed(0))
                            .getFixedValue()
                      : Size->getZExtValue();
-    CallInst::Create(Hook, {II->getArgOperand(1), ConstantInt::get(I64, N)},
-                     "", II->getIterator())
+    // A local that only spawns' tails write in parallel, all of them
+    // synced where it ends (pfold's `part`), ends in no race: its shadow
+    // is only forgotten, without the check of a write.
+    SmallVector<Instruction *, 4> Tails;
+    bool Synced = escapesToTailsOnly(AI, Tails) &&
+                  !endMayMeetTail(II, Tails, Regions);
+    CallInst::Create(getRuntimeFn(M, Synced ? CILK_ABI_RACE_FORGET
+                                            : CILK_ABI_RACE_SCOPE_END),
+                     {II->getArgOperand(1), ConstantInt::get(I64, N)}, "",
+                     II->getIterator())
         ->setDebugLoc(II->getDebugLoc());
   }
   return true;
