@@ -1203,6 +1203,17 @@ static void check(uintptr_t a, size_t n, int kind, uintptr_t pc)
                       &part);
             return;
         }
+        /* Part of a split granule (an int of an array that was read
+         * whole): its bytes mostly share their history, checked once. */
+        struct cell *b = ch->bytes + first, before = *b;
+        access_cell(b, kind, x, pc, code, a);
+        for (size_t i = 1; i < n; i++) {
+            if (same_cell(&b[i], &before))
+                b[i] = *b;
+            else
+                access_cell(&b[i], kind, x, pc, code, a + i);
+        }
+        return;
     } else if (!(first % GRAIN) && !(n % GRAIN) && n <= CHUNK_SIZE - first) {
         /* Whole granules of one chunk, none split: visit's memo, without
          * its flag (5% of heat's race build in instructions). */
