@@ -188,11 +188,23 @@ const AnnotateTypeAttr *referencedReducer(const DeclaratorDecl *D) {
   return R ? reducerIn(R.getPointeeLoc()) : nullptr;
 }
 
+/// C++: the reducer annotation of what E, a member declared as a
+/// reference to a reducer (`struct Ctx { cilk::opadd_reducer<long> &r; }`),
+/// refers to, or null.
+static const AnnotateTypeAttr *referenceMemberReducer(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  return FD && FD->getType()->isReferenceType() ? referencedReducer(FD)
+                                                : nullptr;
+}
+
 const AnnotateTypeAttr *reducerOf(Expr *E) {
   if (auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       return VD->getType()->isReferenceType() ? referencedReducer(VD)
                                               : reducerIn(declTypeLoc(VD));
+  if (const AnnotateTypeAttr *A = referenceMemberReducer(E))
+    return A;
   if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
     return pointeeReducer(UO->getSubExpr());
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
@@ -301,7 +313,8 @@ public:
       return declareLocals(CS);
     if (auto *E = dyn_cast<Expr>(S);
         E && E->isGLValue() && annotated(Ctx, E->getType()) &&
-        (isa<DeclRefExpr, ArraySubscriptExpr>(E) || isDeref(E)) &&
+        (isa<DeclRefExpr, ArraySubscriptExpr>(E) || isDeref(E) ||
+         referenceMemberReducer(E)) &&
         !isReference(E))
       return view(E);
     return S;
