@@ -115,8 +115,11 @@ protected:
       PP->EnterToken(T, /*IsReinject=*/true);
       return false;
     }
-    if (T.is(tok::l_brace))
-      return checkReturns(Out, Out.size(), group(Out, T));
+    if (T.is(tok::l_brace)) {
+      size_t From = Out.size();
+      bool Ok = group(Out, T);
+      return checkReturns(Out, From, Ok);
+    }
     if (T.isOneOf(tok::kw_if, tok::kw_for, tok::kw_while, tok::kw_switch)) {
       Out.push_back(T);
       Token Open = lex();
@@ -148,11 +151,44 @@ protected:
     return checkReturns(Out, From, true);
   }
 
+  /// Reports each `return` of Out from From on that is not in the body
+  /// of a lambda or of a local class (a function of its own).
   bool checkReturns(const Tokens &Out, size_t From, bool Ok) {
-    for (size_t I = From; I < Out.size(); ++I)
-      if (Out[I].is(tok::kw_return))
-        error(Out[I].getLocation(), ReturnError);
+    llvm::SmallVector<bool, 8> Own; // per open brace: a function's own
+    for (size_t I = From; I < Out.size(); ++I) {
+      const Token &T = Out[I];
+      if (T.is(tok::l_brace))
+        Own.push_back((Own.empty() || Own.back()) && !opensFunction(Out, I));
+      else if (T.is(tok::r_brace) && !Own.empty())
+        Own.pop_back();
+      else if (T.is(tok::kw_return) && (Own.empty() || Own.back()))
+        error(T.getLocation(), ReturnError);
+    }
     return Ok;
+  }
+
+  /// True if the brace at Out[I] opens a lambda's body (`[&] {`, `[](int
+  /// x) -> int {`, `[=]() mutable noexcept {`) or a class's (`struct L {`:
+  /// its member functions' bodies), whose returns are their own.
+  static bool opensFunction(const Tokens &Out, size_t I) {
+    // Back over what may stand between a lambda's head and its body.
+    size_t J = I;
+    while (J > 0 && (Out[J - 1].isOneOf(tok::identifier, tok::coloncolon,
+                                        tok::star, tok::amp, tok::ampamp,
+                                        tok::arrow, tok::less,
+                                        tok::greater) ||
+                     Out[J - 1].isAnyIdentifier() ||
+                     tok::getKeywordSpelling(Out[J - 1].getKind())))
+      if (Out[--J].isOneOf(tok::kw_struct, tok::kw_class, tok::kw_union))
+        return true;
+    if (J > 0 && Out[J - 1].is(tok::r_paren)) {
+      int Depth = 0;
+      do {
+        --J;
+        Depth += Out[J].is(tok::r_paren) - Out[J].is(tok::l_paren);
+      } while (J > 0 && Depth > 0);
+    }
+    return J > 0 && Out[J - 1].is(tok::r_square);
   }
 
   Token make(llvm::StringRef Text) { return makeToken(*PP, Text, Loc); }

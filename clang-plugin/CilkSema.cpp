@@ -239,6 +239,8 @@ bool isStatementPosition(const Stmt *Parent, const Stmt *Child) {
     return D->getBody() == Child;
   if (const auto *F = dyn_cast<ForStmt>(Parent))
     return F->getBody() == Child;
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(Parent))
+    return R->getBody() == Child;
   if (const auto *S = dyn_cast<SwitchStmt>(Parent))
     return S->getBody() == Child;
   return false;

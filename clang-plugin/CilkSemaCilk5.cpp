@@ -362,7 +362,7 @@ void BodyChecker::checkJumps(Stmt *S, bool InLoop, bool InSwitch) {
   if (isa<ContinueStmt>(S) && !InLoop)
     Diags.D.Report(SM.getFileLoc(S->getBeginLoc()), Diags.JumpOutOfInlet)
         << "continue";
-  InLoop |= isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+  InLoop |= isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
   InSwitch |= isa<SwitchStmt>(S);
   for (Stmt *Child : S->children())
     checkJumps(Child, InLoop, InSwitch);

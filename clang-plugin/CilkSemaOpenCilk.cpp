@@ -66,7 +66,7 @@ void BodyChecker::jumpsOut(const ParentMap &PM, Stmt *S, Stmt *Scope,
     Out.push_back(S);
   if (isa<Expr>(S))
     return; // statement expressions aside, no jumps in expressions
-  InLoop |= isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+  InLoop |= isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
   InSwitch |= isa<SwitchStmt>(S);
   for (Stmt *Child : S->children())
     jumpsOut(PM, Child, Scope, InLoop, InSwitch, Out);
