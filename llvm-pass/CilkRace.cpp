@@ -354,8 +354,20 @@ static void instrument(Function &F) {
             TailArgs.push_back(OI);
           }
         }
-      CallInst::Create(Hook(CILK_ABI_RACE_TAIL), TailArgs, "",
-                       std::next(Call->getIterator()));
+      // A tail whose accesses no check sees (fib's `x = spawn`: a local
+      // that does not escape) needs no strand of its own.
+      bool Seen = TailArgs.size() > 2 || any_of(Tail, [&](Instruction *I) {
+        if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+          return true;
+        return any_of(accessedPointers(I), [&](Value *P) {
+          auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(P));
+          SmallPtrSet<Instruction *, 16> Accesses;
+          return !A || is_contained(Args, A) || !accessesOf(A, Accesses);
+        });
+      });
+      if (Seen)
+        CallInst::Create(Hook(CILK_ABI_RACE_TAIL), TailArgs, "",
+                         std::next(Call->getIterator()));
     }
     Instruction *After = TailEnd ? TailEnd : Call;
     auto *Resume = CallInst::Create(Hook(CILK_ABI_RACE_RESUME), {Rec}, "",
