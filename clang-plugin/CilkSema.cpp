@@ -456,6 +456,12 @@ void CilkConsumer::HandleInlineFunctionDefinition(FunctionDecl *FD) {
   checkDecl(FD);
 }
 
+void CilkConsumer::HandleTagDeclDefinition(TagDecl *D) {
+  // A template's own definition: its instances are checked.
+  if (isa<RecordDecl>(D) && !D->isDependentContext())
+    checkReducerDecl(CI.getASTContext(), CI.getDiagnostics(), D);
+}
+
 namespace {
 /// The functions defined inside a body: lambdas' call operators and the
 /// member functions of local classes (the Collector leaves them out).
@@ -516,10 +522,15 @@ void CilkConsumer::checkDecl(Decl *D) {
       checkFunction(FD);
     return;
   }
+  // The functions of a namespace or of an `extern "C"` block are
+  // top-level functions too.
+  if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+    for (Decl *Inner : cast<DeclContext>(D)->decls())
+      checkDecl(Inner);
+    return;
+  }
   ASTContext &Ctx = CI.getASTContext();
   CilkDiags Diags(CI.getDiagnostics());
-  if (isa<RecordDecl>(D))
-    checkReducerDecl(Ctx, Diags.D, D);
   if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
     BodyChecker(Ctx, CI.getSema(), Diags, *Log, nullptr, Parallel,
                 WarnUnsynced)

@@ -70,6 +70,9 @@ public:
   bool HandleTopLevelDecl(clang::DeclGroupRef DG) override;
   /// C++: a member function defined in its class's body.
   void HandleInlineFunctionDefinition(clang::FunctionDecl *FD) override;
+  /// A structure, union or class completed: a definition anywhere (in a
+  /// namespace, in a class) or a class template's instance.
+  void HandleTagDeclDefinition(clang::TagDecl *D) override;
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
 private:
