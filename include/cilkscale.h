@@ -18,18 +18,41 @@
  * wsp_getworkspan() gives the totals of the computations finished so far,
  * their spans added up as run one after the other; in a build without
  * profiling it is zero. Times are in seconds in the CSV, in timestamp
- * ticks in a wsp_t (threads with CILK_PROFILE=strands). */
+ * ticks in a wsp_t (threads with CILK_PROFILE=strands). C and C++; compiled
+ * without the plugin, wsp_getworkspan() is zero and wsp_dump does
+ * nothing. */
 #ifndef CILKSCALE_H
 #define CILKSCALE_H
 
 /* Work, span and burdened span in timestamp ticks (threads with
- * CILK_PROFILE=strands). The runtime includes this header too. */
+ * CILK_PROFILE=strands). The runtime includes this header too, after
+ * defining CILKSCALE_RUNTIME. */
 typedef struct __cilk_wsp {
     long long work, span, bspan;
 } wsp_t;
 
+#if defined(__cilk) || defined(CILKSCALE_RUNTIME)
+#ifdef __cplusplus
+extern "C" {
+#endif
 void __cilkrt_workspan(wsp_t *out);
 void wsp_dump(wsp_t wsp, const char *tag);
+#ifdef __cplusplus
+}
+#endif
+#else
+/* Without the plugin (the serial projection, by gcc or g++): no profile,
+ * as OpenCilk's header has it without Cilkscale. */
+static inline void __cilkrt_workspan(wsp_t *out)
+{
+    out->work = out->span = out->bspan = 0;
+}
+static inline void wsp_dump(wsp_t wsp, const char *tag)
+{
+    (void)wsp;
+    (void)tag;
+}
+#endif
 
 #define wsp_getworkspan()                                                      \
     __extension__({                                                            \

@@ -5,6 +5,7 @@
 #include "scheduler.h"
 #include "worker.h"
 
+#define CILKSCALE_RUNTIME
 #include <cilkscale.h>
 
 #include <sched.h>

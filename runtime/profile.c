@@ -22,6 +22,7 @@
 #include "frame.h"
 #include "worker.h"
 
+#define CILKSCALE_RUNTIME
 #include <cilkscale.h>
 
 #include <limits.h>
