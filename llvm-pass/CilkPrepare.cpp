@@ -31,6 +31,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -543,6 +544,47 @@ static void liveInBlocks(Value *V, SmallPtrSetImpl<BasicBlock *> &Live) {
   }
 }
 
+/// clang's `this` (a parameter it reads once, at entry): I loads the slot
+/// A of a parameter, which one store before I in I's block writes, and
+/// nothing else. Each use of I loads A again, so that A, which the debug
+/// info describes as the parameter, is what a slow clone finds in the
+/// frame (a slot of I's own would have no variable: gdb said `No symbol
+/// "this"` there).
+static bool reloadFromParameterSlot(Instruction &I) {
+  auto *LI = dyn_cast<LoadInst>(&I);
+  auto *A = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+  if (!A || !A->isStaticAlloca() || !LI->isSimple() ||
+      LI->getType() != A->getAllocatedType() || findDVRDeclares(A).empty())
+    return false;
+  StoreInst *Init = nullptr;
+  for (User *U : A->users()) {
+    if (auto *St = dyn_cast<StoreInst>(U)) {
+      if (Init || St->getPointerOperand() != A ||
+          !isa<Argument>(St->getValueOperand()) ||
+          St->getParent() != LI->getParent())
+        return false;
+      Init = St;
+    } else if (auto *L = dyn_cast<LoadInst>(U)) {
+      if (L->getPointerOperand() != A || !L->isSimple())
+        return false;
+    } else if (auto *II = dyn_cast<IntrinsicInst>(U);
+               !II || !II->isLifetimeStartOrEnd()) {
+      return false;
+    }
+  }
+  if (!Init || !Init->comesBefore(LI))
+    return false;
+  for (Use &U : make_early_inc_range(LI->uses())) {
+    Instruction *At = cast<Instruction>(U.getUser());
+    if (auto *Phi = dyn_cast<PHINode>(At))
+      At = Phi->getIncomingBlock(U)->getTerminator();
+    U.set(new LoadInst(LI->getType(), A, LI->getName() + ".reload", false,
+                       LI->getAlign(), At->getIterator()));
+  }
+  LI->eraseFromParent();
+  return true;
+}
+
 /// Demotes every SSA value live into a resume block to an alloca.
 static bool demoteValuesAcrossSuspends(Shape &S) {
   Function &F = *S.F;
@@ -586,7 +628,7 @@ static bool demoteValuesAcrossSuspends(Shape &S) {
       }
       if (auto *Phi = dyn_cast<PHINode>(I))
         DemotePHIToStack(Phi);
-      else
+      else if (!reloadFromParameterSlot(*I))
         DemoteRegToStack(*I);
     }
   }
