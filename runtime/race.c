@@ -771,9 +771,16 @@ static const char *symbolizer(void)
 }
 
 #define MAX_PCS 64
+#define MAX_INLINED 4
 struct place {
     uintptr_t pc; /* a return address or an access's call: the pc after */
     char fn[128], loc[256];
+    /* The functions the code at pc was inlined into, innermost first (the
+     * library's std::string::size into the user's loop body). */
+    int ninlined;
+    struct {
+        char fn[128], loc[256];
+    } inlined[MAX_INLINED];
 };
 
 /* The module offset llvm-symbolizer wants for pc: from the load address
@@ -807,6 +814,7 @@ static void symbolize(struct place *p, int n)
     for (int i = 0; i < n; i++) {
         const char *file = "?";
         uintptr_t m = module_address(p[i].pc - 1, &file);
+        p[i].ninlined = 0;
         snprintf(p[i].fn, sizeof p[i].fn, "??");
         snprintf(p[i].loc, sizeof p[i].loc, "%s+0x%lx", file,
                  (unsigned long)m);
@@ -859,10 +867,19 @@ static void symbolize(struct place *p, int n)
                 at = 0;
                 continue;
             }
-            if (at == 0)
+            int frame = at / 2, k = frame - 1;
+            if (frame == 0 && at % 2 == 0)
                 snprintf(p[i].fn, sizeof p[i].fn, "%.127s", line);
-            else if (at == 1 && strncmp(line, "??", 2) != 0)
+            else if (frame == 0 && strncmp(line, "??", 2) != 0)
                 snprintf(p[i].loc, sizeof p[i].loc, "%.255s", line);
+            else if (k >= 0 && k < MAX_INLINED && at % 2 == 0)
+                snprintf(p[i].inlined[k].fn, sizeof p[i].inlined[k].fn,
+                         "%.127s", line);
+            else if (k >= 0 && k < MAX_INLINED) {
+                snprintf(p[i].inlined[k].loc, sizeof p[i].inlined[k].loc,
+                         "%.255s", line);
+                p[i].ninlined = k + 1;
+            }
             at++;
         }
         fclose(out);
@@ -909,21 +926,34 @@ static void source_name(char *fn)
         strcpy(fn, "main");
 }
 
+/* The functions place q's code was inlined into, each on a line. */
+static void print_inlined(struct place *q)
+{
+    for (int j = 0; j < q->ninlined; j++) {
+        source_name(q->inlined[j].fn);
+        fprintf(stderr, "      inlined into %s at %s\n", q->inlined[j].fn,
+                q->inlined[j].loc);
+    }
+}
+
 static void print_chain(struct place *p, const uint8_t *tails, int n)
 {
     for (int i = 0; i < n; i++)
         source_name(p[i].fn);
     fprintf(stderr, "  %s in %s\n", p[0].loc, p[0].fn);
+    print_inlined(&p[0]);
     static const char *const how[] = {
         "", "    in the result assignment of the spawn at",
         "    in the inlet of the spawn at", "    spawned at", "    called at"};
     for (int i = 1; i < n; i++)
-        if (tails[i] == 5)
+        if (tails[i] == 5) {
             fprintf(stderr, "    ... (the rest of the chain was compacted "
                             "away)\n");
-        else
+        } else {
             fprintf(stderr, "%s %s in %s\n", how[tails[i]], p[i].loc,
                     p[i].fn);
+            print_inlined(&p[i]);
+        }
 }
 
 static void report(int kind_now, uint32_t now, uintptr_t pc_now,
@@ -937,8 +967,9 @@ static void report(int kind_now, uint32_t now, uintptr_t pc_now,
     if (reported >= max_reports)
         return;
     reported++;
-    struct place p[MAX_PCS];
-    uint8_t tails[MAX_PCS];
+    /* Reports come from the one thread the detector follows. */
+    static struct place p[MAX_PCS];
+    static uint8_t tails[MAX_PCS];
     int a = chain(now, pc_now, p, MAX_PCS / 2, tails);
     int b = chain(then, then_pc, p + a, MAX_PCS / 2, tails + a);
     symbolize(p, a + b);

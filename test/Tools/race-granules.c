@@ -15,16 +15,18 @@
 // RUN: env CILK_RACE_COMPACT_AT=2 %status %t0 2>&1 | FileCheck %s
 // CHECK: buf+17 [[A:0x[0-9a-f]+]]
 // CHECK-NEXT: cilk race: write at [[A]]
-// CHECK-NEXT: race-granules.c:46:{{[0-9]+}} in wr8
-// CHECK-NEXT: is logically parallel with an earlier write
-// CHECK-NEXT: race-granules.c:38:{{[0-9]+}} in wr
-// CHECK-NEXT: spawned at {{.*}}race-granules.c:61:{{[0-9]+}} in main
+// CHECK-NEXT: race-granules.c:48:{{[0-9]+}} in wr8
+// CHECK-NOT: cilk race
+// CHECK: is logically parallel with an earlier write
+// CHECK-NEXT: race-granules.c:40:{{[0-9]+}} in wr
+// CHECK-NEXT: spawned at {{.*}}race-granules.c:63:{{[0-9]+}} in main
 // CHECK-NEXT: buf+42 [[B:0x[0-9a-f]+]]
 // CHECK-NEXT: cilk race: write at [[B]]
-// CHECK-NEXT: race-granules.c:38:{{[0-9]+}} in wr
-// CHECK-NEXT: is logically parallel with an earlier write
-// CHECK-NEXT: race-granules.c:46:{{[0-9]+}} in wr8
-// CHECK-NEXT: spawned at {{.*}}race-granules.c:70:{{[0-9]+}} in main
+// CHECK-NEXT: race-granules.c:40:{{[0-9]+}} in wr
+// CHECK-NOT: cilk race
+// CHECK: is logically parallel with an earlier write
+// CHECK-NEXT: race-granules.c:48:{{[0-9]+}} in wr8
+// CHECK-NEXT: spawned at {{.*}}race-granules.c:72:{{[0-9]+}} in main
 // CHECK-NEXT: sum 19
 // CHECK-NEXT: cilk race: 2 races found
 // CHECK: status 66
