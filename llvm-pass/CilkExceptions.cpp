@@ -1016,6 +1016,19 @@ void removeExceptionMarkers(Module &M) {
     }
 }
 
+/// At B: `call void @__cilkrt_c_threw(ptr <exception of LP>)` and
+/// `unreachable` (the call does not return).
+static void emitCThrew(IRBuilder<> &B, Value *LP) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Threw = M.getOrInsertFunction(
+      CILK_ABI_C_THREW,
+      FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  if (auto *Fn = dyn_cast<Function>(Threw.getCallee()))
+    Fn->setDoesNotReturn();
+  B.CreateCall(Threw, {B.CreateExtractValue(LP, 0)});
+  B.CreateUnreachable();
+}
+
 /// F's landing pad that stops the program (C's personality where F has
 /// none: C compiled with -fexceptions gives none to a function that
 /// needs no cleanup):
@@ -1025,7 +1038,6 @@ void removeExceptionMarkers(Module &M) {
 ///     call void @__cilkrt_c_threw(ptr <exception of %lp>)   ; noreturn
 ///     unreachable
 static BasicBlock *cThrewPad(Function &F) {
-  Module &M = *F.getParent();
   for (BasicBlock &BB : F) // one per function (a cleanup's pad is not it)
     if (BB.isLandingPad() && BB.size() == 4 &&
         isCallTo(*std::next(BB.begin(), 2), CILK_ABI_C_THREW))
@@ -1034,14 +1046,7 @@ static BasicBlock *cThrewPad(Function &F) {
     setPersonality(F, "__gcc_personality_v0");
   BasicBlock *Pad = BasicBlock::Create(F.getContext(), "c.threw", &F);
   IRBuilder<> B(Pad);
-  LandingPadInst *LP = createCatchAll(B);
-  FunctionCallee Threw = M.getOrInsertFunction(
-      CILK_ABI_C_THREW,
-      FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
-  if (auto *Fn = dyn_cast<Function>(Threw.getCallee()))
-    Fn->setDoesNotReturn();
-  B.CreateCall(Threw, {B.CreateExtractValue(LP, 0)});
-  B.CreateUnreachable();
+  emitCThrew(B, createCatchAll(B));
   return Pad;
 }
 
@@ -1067,20 +1072,19 @@ bool stopExceptionsInC(Function &F) {
   }
   if (Calls.empty() && Resumes.empty())
     return false;
-  BasicBlock *Pad = cThrewPad(F);
-  // What a cleanup pad has done, it hands on: after the cleanups run.
-  //   resume { ptr, i32 } %v  ->  br label %c.threw.resume
+  // After a cleanup pad's cleanups have run, the exception stops there:
+  //   resume { ptr, i32 } %v
+  //   ->  call void @__cilkrt_c_threw(ptr <exception of %v>); unreachable
   for (ResumeInst *R : Resumes) {
     IRBuilder<> B(R);
-    FunctionCallee Threw = F.getParent()->getFunction(CILK_ABI_C_THREW);
-    B.CreateCall(Threw, {B.CreateExtractValue(R->getValue(), 0)});
-    B.CreateUnreachable();
+    emitCThrew(B, R->getValue());
     R->eraseFromParent();
   }
-  for (CallInst *CI : Calls)
-    toInvoke(CI, Pad);
-  if (pred_empty(Pad))
-    Pad->eraseFromParent();
+  if (!Calls.empty()) {
+    BasicBlock *Pad = cThrewPad(F);
+    for (CallInst *CI : Calls)
+      toInvoke(CI, Pad);
+  }
   return true;
 }
 

@@ -224,12 +224,12 @@ static bool accessesOf(AllocaInst *A, SmallPtrSetImpl<Instruction *> &Out) {
   });
 }
 
-/// True if one of Accesses may run after From (exclusive) before a sync,
-/// Syncs the sync markers that end every region: the tail that ends at
-/// From is logically in parallel with it then.
+/// True if an instruction that IsTarget may run after From (exclusive)
+/// before one that IsSync: a spawn's tail that ends at From (or its hook)
+/// is logically in parallel with it then.
 static bool reachedBeforeSync(Instruction *From,
-                              const SmallPtrSetImpl<Instruction *> &Accesses,
-                              const SmallPtrSetImpl<Instruction *> &Syncs) {
+                              function_ref<bool(Instruction *)> IsTarget,
+                              function_ref<bool(Instruction *)> IsSync) {
   SmallPtrSet<BasicBlock *, 16> Seen;
   SmallVector<Instruction *, 8> Starts;
   auto Follow = [&](Instruction *Term) {
@@ -243,9 +243,9 @@ static bool reachedBeforeSync(Instruction *From,
     Starts.push_back(From->getNextNode());
   while (!Starts.empty()) {
     for (Instruction *I = Starts.pop_back_val(); I; I = I->getNextNode()) {
-      if (Syncs.count(I))
+      if (IsSync(I))
         break;
-      if (Accesses.count(I))
+      if (IsTarget(I))
         return true;
       if (I->isTerminator())
         Follow(I);
@@ -347,7 +347,12 @@ static void instrument(Function &F) {
                          readForInletArgs(U);
                 }) &&
                 (!accessesOf(A, Accesses) ||
-                 reachedBeforeSync(TailEnd, Accesses, FullSyncs)))
+                 reachedBeforeSync(
+                     TailEnd,
+                     [&](Instruction *I) { return Accesses.count(I) != 0; },
+                     [&](Instruction *I) {
+                       return FullSyncs.count(I) != 0;
+                     })))
               TailArgs.push_back(A);
           } else if (auto *OI = dyn_cast<Instruction>(Obj);
                      OI && OI != Call && !InTail.count(OI)) {
@@ -415,7 +420,6 @@ static void instrument(Function &F) {
                   "race.unwind", [](CallInst &) { return false; });
 }
 
-/// Marks the end of each escaping local's lifetime (see the file comment).
 /// The tail hooks that hand A to the detector, if nothing else lets it
 /// escape: loads, stores to it, memory intrinsics, lifetime markers and
 /// range checks aside, each of its users is one; else false.
@@ -440,24 +444,14 @@ static bool endMayMeetTail(Instruction *End, ArrayRef<Instruction *> Tails,
                            bool Regions) {
   if (Regions)
     return !Tails.empty();
-  for (Instruction *T : Tails) {
-    SmallPtrSet<BasicBlock *, 16> Seen;
-    SmallVector<Instruction *, 8> Starts{T->getNextNode()};
-    while (!Starts.empty())
-      for (Instruction *I = Starts.pop_back_val(); I; I = I->getNextNode()) {
-        if (isCallTo(*I, CILK_ABI_RACE_SYNC))
-          break;
-        if (I == End)
-          return true;
-        if (I->isTerminator())
-          for (BasicBlock *Succ : successors(I))
-            if (Seen.insert(Succ).second)
-              Starts.push_back(&Succ->front());
-      }
-  }
-  return false;
+  return any_of(Tails, [&](Instruction *T) {
+    return reachedBeforeSync(
+        T, [&](Instruction *I) { return I == End; },
+        [](Instruction *I) { return isCallTo(*I, CILK_ABI_RACE_SYNC); });
+  });
 }
 
+/// Marks the end of each escaping local's lifetime (see the file comment).
 static bool markScopeEnds(Function &F, const DataLayout &DL) {
   SmallVector<std::pair<IntrinsicInst *, AllocaInst *>, 8> Ends;
   bool Regions = false;
