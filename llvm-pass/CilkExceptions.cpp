@@ -152,9 +152,13 @@ static void setPersonality(Function &F, StringRef Name) {
 }
 
 bool giveCxxPersonalities(Module &M) {
-  // C++ (a module whose code catches or cleans up, or a mangled name):
+  // C++ (a module whose code catches or cleans up, or that names a
+  // mangled function: `main` of a C++ file without a try or a cleanup):
   // C compiled with -fexceptions unwinds as well, but has no C++ library.
-  bool CxxModule = M.getFunction("__gxx_personality_v0") != nullptr;
+  bool CxxModule = M.getFunction("__gxx_personality_v0") ||
+                   any_of(M, [](const Function &G) {
+                     return G.getName().starts_with("_Z");
+                   });
   bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasPersonalityFn() || F.doesNotThrow() ||

@@ -644,18 +644,32 @@ static bool checkMissedAccesses(Function &F, const DataLayout &DL,
   return true;
 }
 
+/// hoistLoopChecks on every loop of F; KeepScalar: a loop whose checks
+/// moved is not to be vectorized (the vectorizer's wide accesses would
+/// not keep !nosanitize, and a vectorized loop, unrolled, may be no loop
+/// any more).
+static bool hoistLoopsChecks(Function &F, FunctionAnalysisManager &FAM,
+                             EscapeCache &MayEscape, bool KeepScalar) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  bool Changed = false;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (hoistLoopChecks(*L, SE, DT, F.getDataLayout(), MayEscape)) {
+      if (KeepScalar)
+        addStringMetadataToLoop(L, "llvm.loop.vectorize.enable", 0);
+      Changed = true;
+    }
+  return Changed;
+}
+
 PreservedAnalyses RaceLocalsPass::run(Function &F,
                                       FunctionAnalysisManager &FAM) {
   if (!F.hasFnAttribute(Attribute::SanitizeThread))
     return PreservedAnalyses::all();
   const DataLayout &DL = F.getDataLayout();
   EscapeCache MayEscape;
-  bool Changed = false;
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  for (Loop *L : LI.getLoopsInPreorder())
-    Changed |= hoistLoopChecks(*L, SE, DT, DL, MayEscape);
+  bool Changed = hoistLoopsChecks(F, FAM, MayEscape, false);
   Changed |= checkMissedAccesses(F, DL, MayEscape);
   Changed |= markScopeEnds(F, DL);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
@@ -665,20 +679,9 @@ PreservedAnalyses RaceLoopsPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
   if (!F.hasFnAttribute(Attribute::SanitizeThread))
     return PreservedAnalyses::all();
-  const DataLayout &DL = F.getDataLayout();
   EscapeCache MayEscape;
-  bool Changed = false;
-  auto &LI = FAM.getResult<LoopAnalysis>(F);
-  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (hoistLoopChecks(*L, SE, DT, DL, MayEscape)) {
-      // The vectorizer's wide accesses would not keep !nosanitize, and
-      // the vectorized loop, unrolled, may no longer be one loop.
-      addStringMetadataToLoop(L, "llvm.loop.vectorize.enable", 0);
-      Changed = true;
-    }
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return hoistLoopsChecks(F, FAM, MayEscape, true) ? PreservedAnalyses::none()
+                                                   : PreservedAnalyses::all();
 }
 
 bool instrumentForRace(Module &M) {

@@ -487,17 +487,16 @@ static void giveTemporariesSlots(CallBase *Call, SpawnStatement &St,
 /// not found (the result is then left where it is; CilkPrepare reports a
 /// result used otherwise).
 static bool hoistDestination(CallBase *Call, bool Parallel) {
-  // A temporary the child receives (a C++ lambda or argument object)
-  // lives until the child is done, not until the call returns: its end
-  // of lifetime in the statement after the call goes (the optimizer could
-  // give its slot to the continuation's variables, and the race build
-  // would take the end for a write in parallel with the child). The
-  // statement goes on along the normal edge of a spawned invoke, and of
-  // one made a call (a nounwind callee) into a block of its own.
-  SmallPtrSet<Value *, 4> Received;
-  for (Value *Arg : Call->args())
-    if (auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Arg)))
-      Received.insert(A);
+  // A temporary the child receives (a C++ lambda or argument object, or
+  // what one points to: the array behind an std::initializer_list) lives
+  // until the child is done, not until the call returns: the ends of
+  // lifetime in the statement after the call go (the optimizer could
+  // give the slot to the continuation's variables, or drop the stores
+  // that filled it, and the race build would take the end for a write in
+  // parallel with the child). Any temporary's end there may be such a
+  // one; a later end only lets its slot be shared less. The statement
+  // goes on along the normal edge of a spawned invoke, and of one made a
+  // call (a nounwind callee) into a block of its own.
   auto *Invoke = dyn_cast<InvokeInst>(Call);
   Instruction *Next =
       Invoke ? &Invoke->getNormalDest()->front() : Call->getNextNode();
@@ -511,8 +510,7 @@ static bool hoistDestination(CallBase *Call, bool Parallel) {
         Seen.insert(Br->getSuccessor(0)).second)
       Next = &Br->getSuccessor(0)->front();
     else if (auto *II = dyn_cast<IntrinsicInst>(I);
-             II && II->getIntrinsicID() == Intrinsic::lifetime_end &&
-             Received.count(getUnderlyingObject(II->getArgOperand(1))))
+             II && II->getIntrinsicID() == Intrinsic::lifetime_end)
       II->eraseFromParent();
   }
   // The serial elision keeps a C++ spawn's unwind edge (the parallel modes
