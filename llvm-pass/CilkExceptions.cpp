@@ -151,14 +151,17 @@ static void setPersonality(Function &F, StringRef Name) {
           .getCallee()));
 }
 
+bool isCxxModule(const Module &M) {
+  return M.getFunction("__gxx_personality_v0") ||
+         any_of(M, [](const Function &G) {
+           return G.getName().starts_with("_Z");
+         });
+}
+
 bool giveCxxPersonalities(Module &M) {
-  // C++ (a module whose code catches or cleans up, or that names a
-  // mangled function: `main` of a C++ file without a try or a cleanup):
-  // C compiled with -fexceptions unwinds as well, but has no C++ library.
-  bool CxxModule = M.getFunction("__gxx_personality_v0") ||
-                   any_of(M, [](const Function &G) {
-                     return G.getName().starts_with("_Z");
-                   });
+  // C++ (`main` of a C++ file without a try or a cleanup too): C
+  // compiled with -fexceptions unwinds as well, but has no C++ library.
+  bool CxxModule = isCxxModule(M);
   bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasPersonalityFn() || F.doesNotThrow() ||

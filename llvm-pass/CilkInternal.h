@@ -223,6 +223,9 @@ bool stopExceptionsInC(llvm::Function &F);
 /// F is C++'s (its personality routine): the parallel modes carry its
 /// children's exceptions.
 bool hasCxxPersonality(const llvm::Function &F);
+/// M is C++'s: some code catches or cleans up, or it names a mangled
+/// function (C compiled with -fexceptions unwinds too, but is not).
+bool isCxxModule(const llvm::Module &M);
 /// I invokes the anchor that keeps a spawn statement's landing pad
 /// (CilkExceptions.cpp: anchorUnwindEdges).
 bool isUnwindAnchor(const llvm::Instruction &I);

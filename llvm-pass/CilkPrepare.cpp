@@ -498,8 +498,10 @@ static void localizeSRet(Shape &S) {
       auto *I = cast<Instruction>(U);
       if (isa<GetElementPtrInst>(I) || isa<CastInst>(I))
         Ptrs.push_back(I);
+      // A spawned call makes it too: a constructor that spawns, called
+      // (a spawn and a sync, CilkCalls.cpp) by `return S();`.
       if (auto *CB = dyn_cast<CallBase>(I);
-          CB && !isa<IntrinsicInst>(CB) && !isSpawn(*CB) && Cxx)
+          CB && !isa<IntrinsicInst>(CB) && Cxx)
         Made = true;
       BeforeSuspend |= any_of(Suspends, [&](Instruction *Sp) {
         return isPotentiallyReachable(I, Sp);
