@@ -165,13 +165,22 @@ bool giveCxxPersonalities(Module &M) {
   bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasPersonalityFn() || F.doesNotThrow() ||
-        !isCilkProcedure(F) ||
-        !(CxxModule || F.getName().starts_with("_Z")))
+        !isCilkProcedure(F) || !CxxModule)
       continue;
     setPersonality(F, "__gxx_personality_v0");
     Changed = true;
   }
   return Changed;
+}
+
+/// CI is a call of the program's that may throw: not an intrinsic, inline
+/// assembly, a spawn, or a call of the pass's markers or of the runtime.
+static bool programCallMayThrow(const CallInst *CI) {
+  if (!CI || CI->doesNotThrow() || CI->isInlineAsm() ||
+      isa<IntrinsicInst>(CI) || isSpawn(*CI))
+    return false;
+  const Function *Callee = CI->getCalledFunction();
+  return !Callee || !Callee->getName().starts_with("__cilk");
 }
 
 static FunctionCallee markerFn(Module &M, StringRef Name, bool Throws,
@@ -729,12 +738,8 @@ bool addExceptionalSyncs(Function &F) {
       if (auto *R = dyn_cast<ResumeInst>(&I))
         Resumes.push_back(R);
       auto *CI = dyn_cast<CallInst>(&I);
-      Function *Callee = CI ? CI->getCalledFunction() : nullptr;
-      if (!CI || CI->doesNotThrow() || CI->isInlineAsm() ||
-          isa<IntrinsicInst>(CI) || isSpawn(*CI) || InStatement.count(CI) ||
-          (Callee && Callee->getName().starts_with("__cilk"))) // markers
-        continue;
-      Calls.push_back(CI);
+      if (programCallMayThrow(CI) && !InStatement.count(CI))
+        Calls.push_back(CI);
     }
   for (ResumeInst *R : Resumes) {
     Phi->addIncoming(R->getValue(), R->getParent());
@@ -1065,17 +1070,10 @@ bool stopExceptionsInC(Function &F) {
   for (BasicBlock &BB : F) {
     if (auto *R = dyn_cast<ResumeInst>(BB.getTerminator()))
       Resumes.push_back(R);
-    for (Instruction &I : BB) {
-      auto *CI = dyn_cast<CallInst>(&I);
-      if (!CI || CI->doesNotThrow() || CI->isInlineAsm() ||
-          isa<IntrinsicInst>(CI) || CI->isMustTailCall() || isSpawn(*CI))
-        continue;
-      // The pass's markers and the runtime's entry points stay calls.
-      if (Function *Callee = CI->getCalledFunction();
-          Callee && Callee->getName().starts_with("__cilk"))
-        continue;
-      Calls.push_back(CI);
-    }
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          programCallMayThrow(CI) && !CI->isMustTailCall())
+        Calls.push_back(CI);
   }
   if (Calls.empty() && Resumes.empty())
     return false;

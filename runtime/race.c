@@ -715,6 +715,14 @@ void __cilkrt_race_scope_end(void *p, unsigned long n)
  * the last function exit forgot what lies below its frame. */
 static __thread uintptr_t stack_lo, stack_hi, stack_dirty;
 
+/* An access at a: the lowest address of the stack with a shadow since
+ * the last function exit follows it down. */
+static inline void note_stack(uintptr_t a)
+{
+    if (a - stack_lo < stack_hi - stack_lo && a < stack_dirty)
+        stack_dirty = a;
+}
+
 static void find_stack(void)
 {
     pthread_attr_t at;
@@ -1214,8 +1222,7 @@ static void check(uintptr_t a, size_t n, int kind, uintptr_t pc)
         return;
     if (!stack_hi)
         find_stack();
-    if (a - stack_lo < stack_hi - stack_lo && a < stack_dirty)
-        stack_dirty = a;
+    note_stack(a);
     int32_t code = pc_code(pc);
     /* Most accesses: whole granules that are not split, or part of one. */
     size_t first = a & (CHUNK_SIZE - 1);
@@ -1373,8 +1380,7 @@ check_granule(uintptr_t a, int kind, uintptr_t pc)
     struct cell *c = &ch->grain[(a & (CHUNK_SIZE - 1)) / GRAIN];
     if (c->w == SPLIT)
         return false;
-    if (a - stack_lo < stack_hi - stack_lo && a < stack_dirty)
-        stack_dirty = a;
+    note_stack(a);
     access_cell(c, kind, x, pc, pc_code(pc), a);
     return true;
 }
