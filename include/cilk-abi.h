@@ -199,7 +199,10 @@
  * takes the result in place (a spawn site's in_place, a computation whose
  * C entry point gave its caller's memory); else f's result field, from
  * which the runtime delivers it. A C++ object is made in place, never
- * copied: it may point into itself. */
+ * copied: it may point into itself. Before its frame is linked to a
+ * parent (a sedative release applies the result of the spawn it stopped
+ * at first), the result is at the caller's address, where the fast clone
+ * was making it. */
 #define CILK_ABI_RESULT_ADDR "__cilkrt_result_addr"
 /* C++ exceptions in the parallel modes (llvm-pass/CilkExceptions.cpp,
  * runtime/except.cpp, scheduler.c). An exception is held as a handle (a
@@ -530,6 +533,11 @@ struct __cilk_desc {
      * regions_offset + 8 * (d - 1) in its frame, which the runtime owns. */
     int nregions;
     int regions_offset;
+    /* A procedure with an sret result: the result's bytes, else 0. Until
+     * a frame is linked to a parent, its result is made at its caller's
+     * address (CILK_ABI_RESULT_ADDR); a link that does not take it in
+     * place moves what was made so far into the result field. */
+    int retval_size;
 };
 
 struct __cilk_unit {

@@ -38,7 +38,8 @@
 //   @f.desc = internal constant %cilk.desc {
 //       ptr @f.slow, i32 <frame size>, i32 <flags>, i32 <result offset>,
 //       i32 <sites>, ptr @f.sites, ptr @f.name, i64 <id>, ptr @f.layout,
-//       i64 <code>, i32 <regions>, i32 <their counts' offset> }
+//       i64 <code>, i32 <regions>, i32 <their counts' offset>,
+//       i32 <sret result's size, or 0> }
 //   @f.desc.entry = internal constant ptr @f.desc, section "cilk_procs"
 //       ; only a portable procedure's: @f.layout is its description
 //       ; (CilkPortable.cpp), null for any other, id FNV-1a of f, and
@@ -323,7 +324,7 @@ void buildInletsAndDescriptor(Shape &S) {
     DescTy = StructType::create(
         C,
         {Ptr, I32, I32, I32, I32, Ptr, Ptr, Type::getInt64Ty(C), Ptr,
-         Type::getInt64Ty(C), I32, I32},
+         Type::getInt64Ty(C), I32, I32, I32},
         "cilk.desc");
 
   SmallVector<Constant *, 8> Sites{Constant::getNullValue(SiteTy)};
@@ -398,7 +399,10 @@ void buildInletsAndDescriptor(Shape &S) {
        ConstantInt::get(Type::getInt64Ty(C),
                         Layout.empty() ? 0 : codeHash(F)),
        ConstantInt::get(I32, S.NumRegions),
-       ConstantInt::get(I32, S.RegionsOffset)});
+       ConstantInt::get(I32, S.RegionsOffset),
+       ConstantInt::get(I32, S.SRet ? F.getDataLayout().getTypeAllocSize(
+                                          S.SRet->getParamStructRetType())
+                                    : 0)});
   S.Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,
                               Desc, F.getName() + ".desc");
   S.Desc->setAlignment(Align(8));

@@ -118,6 +118,16 @@ void *__cilkrt_result_addr(struct __cilk_frame *f)
     return (char *)c + c->desc->retval_offset;
 }
 
+void closure_place_result(struct closure *c, int in_place)
+{
+    const struct __cilk_desc *d = c->desc;
+    if (!in_place && d->retval_size)
+        memcpy((char *)c + d->retval_offset,
+               *(void **)((char *)c + CILK_ABI_FRAME_SRET_OFFSET),
+               (size_t)d->retval_size);
+    c->in_place = in_place;
+}
+
 void closure_init_gens(struct closure *c, int gen)
 {
     atomic_init(&c->lock, 0);

@@ -167,6 +167,12 @@ static inline int closure_site_in_place(const struct closure *c, int site)
 {
     return c->desc->sites[site].in_place;
 }
+/* c is linked to a parent that takes its sret result in place or not
+ * (cilk-abi.h: CILK_ABI_RESULT_ADDR). Until now c made its result at its
+ * caller's address; if the parent does not take it there, what was made
+ * so far moves into c's result field. Caller: the caller's memory is
+ * still alive (the caller has not returned) and nothing else writes it. */
+void closure_place_result(struct closure *c, int in_place);
 /* True if no child of c is outstanding, of any region (SYNCHED). */
 bool closure_all_synced(struct closure *c);
 

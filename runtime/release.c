@@ -42,7 +42,7 @@ static void link_child(struct closure *child, struct closure *p, int site)
     child->dst = closure_site_delivery(p, site);
     child->inlet = p->desc->sites[site].inlet;
     child->region = closure_count_child(p, site, &child->pos);
-    child->in_place = closure_site_in_place(p, site);
+    closure_place_result(child, closure_site_in_place(p, site));
 }
 
 struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d)
@@ -65,6 +65,10 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
     }
     closure_init_gens(c, 0); /* links to its parent come later */
     closure_init_regions(c);
+    /* Until then its result is where the fast clone was making it: at the
+     * caller's address, which the sedative apply below may update (a user
+     * inlet's assignment to a named return value). */
+    c->in_place = c->desc->retval_size != 0;
     if (atomic_load_explicit(&__cilkrt_tls_cf, memory_order_relaxed) ==
         CILK_CF_RELEASING) {
         /* The spawned call at c->resume came back released: c waits for

@@ -556,7 +556,7 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     old->parent_gen = gen;
     old->region = region;
     old->pos = pos;
-    old->in_place = in_place;
+    closure_place_result(old, in_place);
     old->dst = dst;
     old->inlet = inlet;
 

@@ -65,7 +65,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
         closure_init_gens(c, v->last_gen);
         c->region = v->last_region;
         c->pos = v->last_pos;
-        c->in_place = v->last_in_place;
+        closure_place_result(c, v->last_in_place);
         closure_init_regions(c);
         /* the child running on v */
         child_region = closure_count_child(c, c->resume, &pos);

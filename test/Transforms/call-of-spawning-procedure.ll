@@ -50,7 +50,7 @@ attributes #0 = { "cilk" nounwind }
 ; SERIAL: %r = call i32 @fib(i32 %n){{$}}
 
 ; CHECK: @fib.sites = internal constant [5 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @fib.inlet.1, i32 1, i32 {{[0-9]+}}, i32 0, i32 0, i32 0, ptr null }, %cilk.site { ptr @fib.inlet.2, i32 1, i32 {{[0-9]+}}, i32 0, i32 1, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null }, %cilk.site zeroinitializer]
-; CHECK: @fib.desc = {{.*}}, i32 1, i32 112 }
+; CHECK: @fib.desc = {{.*}}, i32 1, i32 112, i32 0 }
 ; CHECK-NOT: __cilk_region
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)

@@ -21,10 +21,10 @@
 ; RUN: cat %t.a %t.format | not FileCheck --check-prefix=SAME %s
 ; RUN: cat %t.leaf %t.format | FileCheck --check-prefix=HASH %s
 
-; SAME: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 [[CODE:-?[1-9][0-9]*]], i32 0, i32 0 }
-; SAME: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 [[CODE]], i32 0, i32 0 }
-; HASH: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 {{-?[1-9][0-9]*}}, i32 0, i32 0 }
-; HASH: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 {{-?[1-9][0-9]*}}, i32 0, i32 0 }
+; SAME: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 [[CODE:-?[1-9][0-9]*]], i32 0, i32 0, i32 0 }
+; SAME: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 [[CODE]], i32 0, i32 0, i32 0 }
+; HASH: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 {{-?[1-9][0-9]*}}, i32 0, i32 0, i32 0 }
+; HASH: @sum.desc = internal constant %cilk.desc { {{.*}}, ptr @sum.layout, i64 {{-?[1-9][0-9]*}}, i32 0, i32 0, i32 0 }
 
 source_filename = "a.c"
 

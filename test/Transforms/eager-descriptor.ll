@@ -7,7 +7,7 @@
 ; CHECK-DAG: %fib.closure = type <{ %cilk.frame, i32, i32, i32, i32 }>
 ; Sites 1 and 2 deliver into the fields of x and y; 3 and 4 are syncs.
 ; CHECK-DAG: @fib.sites = internal constant [4 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr @fib.inlet.1, i32 1, i32 [[X:[0-9]+]], i32 0, i32 0, i32 0, ptr null }, %cilk.site { ptr @fib.inlet.2, i32 1, i32 [[Y:[0-9]+]], i32 0, i32 0, i32 0, ptr null }, %cilk.site zeroinitializer]
-; CHECK-DAG: @fib.desc = internal constant %cilk.desc { ptr @fib.slow, i32 128, i32 0, i32 {{[0-9]+}}, i32 4, ptr @fib.sites, ptr @fib.name, i64 -2549450698109924170, ptr @fib.layout, i64 {{-?[0-9]+}}, i32 0, i32 0 }
+; CHECK-DAG: @fib.desc = internal constant %cilk.desc { ptr @fib.slow, i32 128, i32 0, i32 {{[0-9]+}}, i32 4, ptr @fib.sites, ptr @fib.name, i64 -2549450698109924170, ptr @fib.layout, i64 {{-?[0-9]+}}, i32 0, i32 0, i32 0 }
 
 ; CHECK-LABEL: define internal void @fib.inlet.1(ptr %dst, ptr %result, ptr %frame)
 ; CHECK-NEXT: entry:

@@ -9,11 +9,11 @@
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 
 ; CHECK-DAG: @fib.layout = private unnamed_addr constant [{{[0-9]+}} x i8] c"112i4,116i4,120i4;0i4;0i4;0i4;\00"
-; CHECK-DAG: @fib.desc = internal constant %cilk.desc { ptr @fib.slow, i32 128, i32 {{[0-9]+}}, i32 124, i32 4, ptr @fib.sites, ptr @fib.name, i64 -2549450698109924170, ptr @fib.layout, i64 {{-?[1-9][0-9]*}}, i32 0, i32 0 }
+; CHECK-DAG: @fib.desc = internal constant %cilk.desc { ptr @fib.slow, i32 128, i32 {{[0-9]+}}, i32 124, i32 4, ptr @fib.sites, ptr @fib.name, i64 -2549450698109924170, ptr @fib.layout, i64 {{-?[1-9][0-9]*}}, i32 0, i32 0, i32 0 }
 ; CHECK-DAG: @fib.desc.entry = internal constant ptr @fib.desc, section "cilk_procs"
-; CHECK-DAG: @counted.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0, i32 0, i32 0 }
-; CHECK-DAG: @walk.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0, i32 0, i32 0 }
-; CHECK-DAG: @indirect.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0, i32 0, i32 0 }
+; CHECK-DAG: @counted.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0, i32 0, i32 0, i32 0 }
+; CHECK-DAG: @walk.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0, i32 0, i32 0, i32 0 }
+; CHECK-DAG: @indirect.desc = internal constant %cilk.desc { {{.*}}, ptr null, i64 0, i32 0, i32 0, i32 0 }
 ; CHECK-DAG: @llvm.compiler.used = appending global [3 x ptr] [ptr @__cilk_unit, ptr @cilk.link.hint, ptr @fib.desc.entry]
 ; CHECK-NOT: desc.entry =
 

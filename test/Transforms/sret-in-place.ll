@@ -6,8 +6,13 @@
 ; its slow clone makes the result where __cilkrt_result_addr says; a spawn
 ; whose temporary's address escapes (a heap frame's field, which never
 ; moves) is a site that takes the result in place (in_place 1), so that a
-; child that finishes in its slow clone makes it there too.
+; child that finishes in its slow clone makes it there too. The
+; descriptor's last field is the result's size: a frame linked to a parent
+; that does not take the result in place moves what it made so far.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
+; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s --check-prefix=DESC
+
+; DESC: @mk.desc = internal constant %cilk.desc { ptr @mk.slow, {{.*}}, i32 32 }
 
 ; CHECK: @parent.sites = internal constant [{{[0-9]+}} x %cilk.site] [%cilk.site zeroinitializer, %cilk.site { ptr {{.*}}, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 0, i32 1, ptr null },
 ; CHECK-LABEL: define void @mk.fast(ptr sret(%struct.obj) %out)

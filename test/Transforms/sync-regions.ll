@@ -52,9 +52,9 @@ attributes #0 = { "cilk" }
 ; CHECK-NOT: __cilk_region
 ; CHECK-DAG: @scopes.sites = internal constant [7 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site zeroinitializer, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 2, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null }, %cilk.site zeroinitializer]
 ; The counts of regions 1 and 2 right after the header: 16 bytes at 80.
-; CHECK-DAG: @scopes.desc = internal constant %cilk.desc { ptr @scopes.slow, i32 128, {{.*}}, i32 2, i32 112 }
+; CHECK-DAG: @scopes.desc = internal constant %cilk.desc { ptr @scopes.slow, i32 128, {{.*}}, i32 2, i32 112, i32 0 }
 ; CHECK-DAG: @unbalanced.sites = internal constant [5 x %cilk.site] zeroinitializer
-; CHECK-DAG: @unbalanced.desc = internal constant %cilk.desc { {{.*}}, i32 0, i32 0 }
+; CHECK-DAG: @unbalanced.desc = internal constant %cilk.desc { {{.*}}, i32 0, i32 0, i32 0 }
 ; The implicit sync before the return is the last resume point (6).
 ; CHECK-LABEL: define internal void @scopes.slow(ptr %frame)
 ; CHECK: store i32 6, ptr

@@ -101,7 +101,7 @@ attributes #0 = { "cilk" }
 
 ; The second spawn and the block's sync (sites 2 and 3) are of region 1.
 ; CHECK-DAG: @tryblock.sites = internal constant [7 x %cilk.site] [%cilk.site zeroinitializer, %cilk.site zeroinitializer, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null }, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null },
-; CHECK-DAG: @tryblock.desc = internal constant %cilk.desc { {{.*}}, i32 1, i32 112 }
+; CHECK-DAG: @tryblock.desc = internal constant %cilk.desc { {{.*}}, i32 1, i32 112, i32 0 }
 ; The second spawn is of region 1 in @throws too.
 ; CHECK-DAG: @throws.sites = internal constant [{{[0-9]+}} x %cilk.site] [%cilk.site zeroinitializer, %cilk.site zeroinitializer, %cilk.site { ptr null, i32 0, i32 0, i32 0, i32 1, i32 0, ptr null },
 ; CHECK-LABEL: define internal void @tryblock.slow(ptr %frame)
