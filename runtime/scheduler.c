@@ -252,7 +252,18 @@ static int sync_region(struct worker *w, struct closure *c, int region)
      * child may resume c at once, elsewhere, and merge them). */
     if (hyper_on)
         hyper_suspend(w, c, region);
-    if (atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel) == 1) {
+    /* Once the token is given, the last child may resume c elsewhere, and
+     * c may end and be freed before w's stack has unwound: bottom stops
+     * naming c first (sched_stop_doomed walks from a victim's bottom under
+     * its lock), and names it again only if c goes on here. */
+    spin_lock(&w->lock);
+    struct closure *b = atomic_load_explicit(&w->bottom, memory_order_relaxed);
+    atomic_store_explicit(&w->bottom, NULL, memory_order_relaxed);
+    bool last = atomic_fetch_sub_explicit(count, 1, memory_order_acq_rel) == 1;
+    if (last)
+        atomic_store_explicit(&w->bottom, b, memory_order_relaxed);
+    spin_unlock(&w->lock);
+    if (last) {
         atomic_store_explicit(count, 1, memory_order_relaxed);
         if (c->hyper) {
             c->hyper->suspended = false;
