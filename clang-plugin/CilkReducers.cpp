@@ -12,7 +12,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/Builtins.h"
@@ -198,7 +200,49 @@ static const AnnotateTypeAttr *referenceMemberReducer(const Expr *E) {
                                                 : nullptr;
 }
 
+/// C++: the reducer annotation of a data member declared as a reducer
+/// (`View cilk_reducer(identity, reduce) leftmost;`), or null.
+static const AnnotateTypeAttr *memberReducer(const FieldDecl *F) {
+  return F->getType()->isReferenceType() ? nullptr
+                                         : reducerIn(declTypeLoc(F));
+}
+
+/// C++: the data member declared as a reducer that E, a member access
+/// (`s.r`, `p->r`, `r` in a member function), designates, or null.
+static const FieldDecl *reducerMember(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  return F && memberReducer(F) ? F : nullptr;
+}
+
+/// C++: the data members of RD declared as reducers.
+static llvm::SmallVector<FieldDecl *, 2> reducerMembers(const RecordDecl *RD) {
+  llvm::SmallVector<FieldDecl *, 2> Found;
+  for (FieldDecl *F : RD->fields())
+    if (memberReducer(F))
+      Found.push_back(F);
+  return Found;
+}
+
+/// C++: true if an object of type T holds a reducer member: its own, a
+/// base's or a member object's.
+static bool holdsReducers(QualType T) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (!reducerMembers(RD).empty())
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsReducers(B.getType()))
+      return true;
+  return llvm::any_of(RD->fields(), [](const FieldDecl *F) {
+    return holdsReducers(F->getType());
+  });
+}
+
 const AnnotateTypeAttr *reducerOf(Expr *E) {
+  if (const FieldDecl *F = reducerMember(E))
+    return memberReducer(F);
   if (auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       return VD->getType()->isReferenceType() ? referencedReducer(VD)
@@ -314,13 +358,99 @@ public:
     if (auto *E = dyn_cast<Expr>(S);
         E && E->isGLValue() && annotated(Ctx, E->getType()) &&
         (isa<DeclRefExpr, ArraySubscriptExpr>(E) || isDeref(E) ||
-         referenceMemberReducer(E)) &&
+         referenceMemberReducer(E) || reducerMember(E)) &&
         !isReference(E))
       return view(E);
     return S;
   }
 
+  /// C++: a constructor of a class with reducer members declares each to
+  /// the runtime when the members are made, before its body, as a local
+  /// reducer's declaration does (its identity makes a member that nothing
+  /// initialized):
+  ///
+  ///   S(...) : r(e) { B }  ->  S(...) : r(e) {
+  ///                              __cilkrt_hyper_declare(&this->r, I, R, 1);
+  ///                              B }
+  void declareMembers(CXXConstructorDecl *CD) {
+    auto *Body = dyn_cast_or_null<CompoundStmt>(CD->getBody());
+    if (!Body)
+      return;
+    llvm::SmallVector<Stmt *, 8> New;
+    for (FieldDecl *F : reducerMembers(CD->getParent())) {
+      SourceLocation Loc = Body->getLBracLoc();
+      const AnnotateTypeAttr *A = memberReducer(F);
+      Expr *I = callback(A, 0, Loc, F), *R = callback(A, 1, Loc, F);
+      if (!I || !R)
+        continue;
+      bool Made = F->hasInClassInitializer() ||
+                  F->getType()->isRecordType() ||
+                  llvm::any_of(CD->inits(), [&](CXXCtorInitializer *In) {
+                    return In->getMember() == F;
+                  });
+      llvm::APInt Init(Ctx.getTypeSize(Ctx.IntTy), Made);
+      Expr *Args[] = {key(member(CD, F, Loc)), I, R,
+                      IntegerLiteral::Create(Ctx, Init, Ctx.IntTy, Loc)};
+      New.push_back(call(CILK_ABI_HYPER_DECLARE, Args, Ctx.VoidTy, Loc));
+    }
+    if (New.empty())
+      return;
+    New.append(Body->body_begin(), Body->body_end());
+    CD->setBody(CompoundStmt::Create(Ctx, New,
+                                     Body->getStoredFPFeaturesOrDefault(),
+                                     Body->getLBracLoc(),
+                                     Body->getRBracLoc()));
+  }
+
+  /// C++: a destructor of a class with reducer members forgets each where
+  /// its body ends, by falling through or by a `return`, before the members
+  /// are destroyed, as a local reducer's scope end does.
+  void unregisterMembers(CXXDestructorDecl *DD) {
+    auto *Body = dyn_cast_or_null<CompoundStmt>(DD->getBody());
+    if (!Body || reducerMembers(DD->getParent()).empty())
+      return;
+    auto Forget = [&](SourceLocation Loc) {
+      llvm::SmallVector<Stmt *, 4> Calls;
+      for (FieldDecl *F : reducerMembers(DD->getParent()))
+        Calls.push_back(call(CILK_ABI_HYPER_UNREGISTER,
+                             {key(member(DD, F, Loc))}, Ctx.VoidTy, Loc));
+      return Calls;
+    };
+    forgetBeforeReturns(Body, DD, Forget);
+    llvm::SmallVector<Stmt *, 8> New(Body->body_begin(), Body->body_end());
+    New.append(Forget(Body->getRBracLoc()));
+    DD->setBody(CompoundStmt::Create(Ctx, New,
+                                     Body->getStoredFPFeaturesOrDefault(),
+                                     Body->getLBracLoc(),
+                                     Body->getRBracLoc()));
+  }
+
 private:
+  /// `this->F` in member function MD.
+  Expr *member(CXXMethodDecl *MD, FieldDecl *F, SourceLocation Loc) {
+    Expr *This = CXXThisExpr::Create(Ctx, Loc, MD->getThisType(), true);
+    return MemberExpr::CreateImplicit(Ctx, This, true, F, F->getType(),
+                                      VK_LValue, OK_Ordinary);
+  }
+
+  /// Puts Forget's calls before every `return` under S (a destructor's
+  /// body; not those of lambdas or local classes, functions of their own).
+  template <typename ForgetFn>
+  void forgetBeforeReturns(Stmt *S, CXXDestructorDecl *DD, ForgetFn &Forget) {
+    for (Stmt *&C : S->children()) {
+      if (!C || isa<LambdaExpr, DeclStmt>(C))
+        continue;
+      if (auto *R = dyn_cast<ReturnStmt>(C)) {
+        llvm::SmallVector<Stmt *, 4> New = Forget(R->getReturnLoc());
+        New.push_back(R);
+        C = CompoundStmt::Create(Ctx, New, FPOptionsOverride(),
+                                 R->getBeginLoc(), R->getEndLoc());
+        continue;
+      }
+      forgetBeforeReturns(C, DD, Forget);
+    }
+  }
+
   /// `*p`. (C++'s `++x` is an lvalue too, of what x designates.)
   static bool isDeref(const Expr *E) {
     const auto *UO = dyn_cast<UnaryOperator>(E);
@@ -400,9 +530,27 @@ private:
         Result, VK_PRValue, Loc, FPOptionsOverride());
   }
 
-  /// Callback Which (0 identity, 1 reduce) of annotation A, as a void *.
+  /// C++: F, a member of a class template named by a reducer member's
+  /// annotation (`identity`, a static member function of the template),
+  /// as the member of Owner, the instance that declares the reducer,
+  /// instantiated where it is used. Any other F as it is.
+  FunctionDecl *ofInstance(FunctionDecl *F, const FieldDecl *Owner,
+                           SourceLocation Loc) {
+    if (!Owner || !TheSema || !F->getDeclContext()->isDependentContext())
+      return F;
+    for (NamedDecl *ND : Owner->getParent()->lookup(F->getDeclName()))
+      if (auto *G = dyn_cast<FunctionDecl>(ND);
+          G && G->getNumParams() == F->getNumParams()) {
+        TheSema->MarkFunctionReferenced(Loc, G);
+        return G;
+      }
+    return F;
+  }
+
+  /// Callback Which (0 identity, 1 reduce) of annotation A, as a void *;
+  /// Owner: the reducer member it annotates, if any.
   Expr *callback(const AnnotateTypeAttr *A, unsigned Which,
-                 SourceLocation Loc) {
+                 SourceLocation Loc, const FieldDecl *Owner = nullptr) {
     Expr *E = A->args_size() > Which ? A->args_begin()[Which] : nullptr;
     // C++: a template-id or a member of a class template (`zero<T>`,
     // `&view<C>::reduce`), instantiated as a set of overloads: the one
@@ -418,9 +566,12 @@ private:
         return voidPointer(functionPointer(Ctx, F, Loc));
       }
     }
-    Expr *Bare = E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
+    // Through casts too: <cilk/cilk.h>'s cilk_reducer casts each callback
+    // to its type.
+    Expr *Bare = E ? E->IgnoreImplicit()->IgnoreParenCasts() : nullptr;
     if (auto *DRE = dyn_cast_or_null<DeclRefExpr>(Bare))
       if (auto *F = dyn_cast<FunctionDecl>(DRE->getDecl())) {
+        F = ofInstance(F, Owner, Loc);
         if (F->getNumParams() != Which + 1 ||
             !F->getParamDecl(0)->getType()->isPointerType()) {
           D.Report(E->getExprLoc(), NotFunction) << Which;
@@ -443,7 +594,8 @@ private:
       D.Report(Loc, Unknown);
       return E;
     }
-    Expr *I = callback(A, 0, Loc), *R = callback(A, 1, Loc);
+    const FieldDecl *Owner = reducerMember(E);
+    Expr *I = callback(A, 0, Loc, Owner), *R = callback(A, 1, Loc, Owner);
     if (!I || !R)
       return E;
     QualType T = E->getType().getCanonicalType();
@@ -474,6 +626,10 @@ private:
         auto *VD = dyn_cast<VarDecl>(Dc);
         if (!VD || !VD->hasLocalStorage())
           continue;
+        // C++: an object with reducer members (its constructors declare
+        // them): its block syncs before its destructor forgets them.
+        if (holdsReducers(VD->getType()))
+          Any = true;
         TypeLoc TL = declTypeLoc(VD);
         if (reducerIn(pointeeOf(TL)) && VD->getType()->isArrayType()) {
           D.Report(VD->getLocation(), Array);
@@ -529,9 +685,14 @@ void rewriteReducers(ASTContext &Ctx, DiagnosticsEngine &D, FunctionDecl *FD) {
   Stmt *Body = FD->getBody();
   if (!Body)
     return;
-  Stmt *New = Rewriter(Ctx, D).visit(Body);
+  Rewriter R(Ctx, D);
+  Stmt *New = R.visit(Body);
   if (New != Body)
     FD->setBody(New);
+  if (auto *CD = dyn_cast<CXXConstructorDecl>(FD))
+    R.declareMembers(CD);
+  else if (auto *DD = dyn_cast<CXXDestructorDecl>(FD))
+    R.unregisterMembers(DD);
 }
 
 void checkReducerDecl(ASTContext &Ctx, DiagnosticsEngine &D,
@@ -549,6 +710,36 @@ void checkReducerDecl(ASTContext &Ctx, DiagnosticsEngine &D,
         << What;
   };
   if (const auto *RD = dyn_cast<RecordDecl>(Decl)) {
+    // C++: a class's constructors and destructor declare its reducer
+    // members to the runtime and forget them (Rewriter::declareMembers),
+    // so both must be the user's: clang makes no code for trivial ones.
+    const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+    if (CRD && !CRD->isUnion()) {
+      const FieldDecl *First = nullptr;
+      for (const FieldDecl *F : RD->fields())
+        if (memberReducer(F) && !First)
+          First = F;
+      bool Ctor = llvm::any_of(CRD->ctors(), [](const CXXConstructorDecl *C) {
+        return C->isUserProvided();
+      });
+      // A template constructor (`template <class... A> S(A...)`) is the
+      // user's too.
+      for (const clang::Decl *M : CRD->decls())
+        if (const auto *FT = dyn_cast<FunctionTemplateDecl>(M))
+          Ctor |= isa<CXXConstructorDecl>(FT->getTemplatedDecl());
+      const CXXDestructorDecl *Dtor = CRD->hasUserDeclaredDestructor()
+                                          ? CRD->getDestructor()
+                                          : nullptr;
+      if (First && (!Ctor || !Dtor || !Dtor->isUserProvided()))
+        D.Report(First->getLocation(),
+                 D.getCustomDiagID(
+                     DiagnosticsEngine::Error,
+                     "a class with a reducer member needs a constructor "
+                     "and a destructor of its own (not implicit or "
+                     "defaulted): they declare the reducer to the runtime "
+                     "and forget it"));
+      return;
+    }
     for (const FieldDecl *F : RD->fields())
       Report(F, 0);
   } else if (const auto *FD = dyn_cast<FunctionDecl>(Decl)) {

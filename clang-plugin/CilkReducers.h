@@ -19,6 +19,11 @@
 //   { T x = e; S }  ->  { T x = e; __cilkrt_hyper_declare(&x, I, R, 1);
 //                         S'; cilk_sync; }      (x: cleanup unregister)
 //
+// C++: a data member declared as a reducer is declared by each constructor
+// of its class, before the constructor's body, and forgotten where the
+// destructor's body ends; each access (`m`, `this->m`, `o.m`, `p->m`) is a
+// view, as a variable's is.
+//
 // A pointer to a reducer passed, assigned or used to initialize a plain
 // pointer is a warning: it points at the variable, not at a view.
 //
@@ -50,7 +55,9 @@ void setReducerSema(clang::Sema *S);
 /// keyword rewriting (CilkSema.cpp), which then sees the block syncs.
 void rewriteReducers(clang::ASTContext &Ctx, clang::DiagnosticsEngine &D,
                      clang::FunctionDecl *FD);
-/// Diagnoses a structure member, or a parameter, declared a reducer.
+/// Diagnoses a parameter, or a structure member, declared a reducer (C++:
+/// a class member only where the class lacks a constructor or destructor
+/// of its own, which declare and forget it).
 void checkReducerDecl(clang::ASTContext &Ctx, clang::DiagnosticsEngine &D,
                       const clang::Decl *Decl);
 

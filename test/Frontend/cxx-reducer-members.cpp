@@ -1,10 +1,11 @@
-// C++: a reducer as a data member is an error wherever the class is
-// defined: in a namespace, nested in a class, as an instance of a class
-// template (OpenCilk's reducer/test.cpp and bzip2 declare such members;
-// before, only a class at file scope drew the error, and a template's
-// member was silently a plain variable that every strand updated at once:
-// CilkSema.cpp, HandleTagDeclDefinition). A reference member to a reducer
-// is fine (its uses are views).
+// C++: a reducer data member needs a constructor and a destructor the user
+// wrote (not implicit, not defaulted), wherever the class is defined: in a
+// namespace, nested in a class, as an instance of a class template. They
+// declare the reducer to the runtime and forget it (CilkReducers.cpp:
+// declareMembers, unregisterMembers); clang makes no code for a trivial
+// constructor or destructor. A union's reducer member is an error, as a C
+// structure's is. A reference member to a reducer needs neither (its uses
+// are views).
 // RUN: %cilkcc -std=c++17 -fsyntax-only -Xclang -verify %s
 #include <cilk/cilk.h>
 #include <cilk/opadd_reducer.h>
@@ -14,23 +15,39 @@ static void plus(void *l, void *r) { *(long *)l += *(long *)r; }
 
 namespace ns {
 struct A {
-  long cilk_reducer(zero, plus) sum; // expected-error {{a structure or union member cannot be a reducer}}
+  long cilk_reducer(zero, plus) sum; // expected-error {{a class with a reducer member needs a constructor and a destructor of its own (not implicit or defaulted): they declare the reducer to the runtime and forget it}}
+};
+struct B { // the user's constructor and destructor: fine
+  long cilk_reducer(zero, plus) sum;
+  B() : sum(0) {}
+  ~B() {}
 };
 } // namespace ns
 
 struct Outer {
   struct Inner {
-    cilk::opadd_reducer<long> total; // expected-error {{a structure or union member cannot be a reducer}}
+    cilk::opadd_reducer<long> total; // expected-error {{a class with a reducer member needs a constructor}}
+    Inner() = default;
+    ~Inner() {}
   };
   int x;
 };
 
 template <int K> struct Wrap {
-  long cilk_reducer(zero, plus) leftmost; // expected-error {{a structure or union member cannot be a reducer}}
+  long cilk_reducer(zero, plus) leftmost; // expected-error {{a class with a reducer member needs a constructor}}
+  Wrap() {}
+  ~Wrap() = default;
 };
 
 template <typename T> struct Sum {
-  cilk::opadd_reducer<T> s; // expected-error {{a structure or union member cannot be a reducer}}
+  cilk::opadd_reducer<T> s;
+  template <typename... A> Sum(A... a) : s(a...) {}
+  ~Sum() {}
+};
+
+union U {
+  long cilk_reducer(zero, plus) u; // expected-error {{a structure or union member cannot be a reducer}}
+  long plain;
 };
 
 struct Ref {
