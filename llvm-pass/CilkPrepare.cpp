@@ -137,14 +137,20 @@ static bool separateTail(Shape &S, SuspendPoint &P) {
       }
     }
 
+  if (!Found && (!Call->use_empty() || St.End)) {
+    reportUnsupported(
+        *S.F,
+        St.Throws ? "the spawn statement may throw after the call (a "
+                    "conversion of the result by a constructor or an "
+                    "assignment operator that is not noexcept): spawn into "
+                    "a variable of the function's result type and convert "
+                    "it after the sync"
+                  : "the result of a spawn must be assigned by the spawn "
+                    "statement itself",
+        Call);
+    return false;
+  }
   if (!Found) {
-    if (!Call->use_empty() || St.End) {
-      reportUnsupported(*S.F,
-                        "the result of a spawn must be assigned by the "
-                        "spawn statement itself",
-                        Call);
-      return false;
-    }
     P.Resume = BB->splitBasicBlock(std::next(Call->getIterator()),
                                    "resume." + N);
     return true;

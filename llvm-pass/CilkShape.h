@@ -169,6 +169,10 @@ struct SpawnStatement {
   /// The blocks after the call's, the last one holding End: control flow
   /// inside the statement.
   llvm::SmallVector<llvm::BasicBlock *, 4> Blocks;
+  /// The statement was not found because code after the call may throw
+  /// (C++: a constructor that converts the result, an assignment
+  /// operator that allocates): a landing pad is among its successors.
+  bool Throws = false;
   /// True if every use of A, lifetime markers aside, is in the statement.
   bool isLocal(llvm::AllocaInst *A) const;
 };

@@ -222,6 +222,7 @@ bool findSpawnStatement(CallBase *Call, SpawnStatement &St) {
   SmallPtrSet<BasicBlock *, 8> Seen;
   while (!Work.empty()) {
     BasicBlock *B = Work.pop_back_val();
+    St.Throws |= B->isEHPad();
     if (B == BB || B->isEHPad())
       return false;
     if (!Seen.insert(B).second)
