@@ -377,8 +377,8 @@ public:
     if (!Body)
       return;
     llvm::SmallVector<Stmt *, 8> New;
+    SourceLocation Loc = Body->getLBracLoc();
     for (FieldDecl *F : reducerMembers(CD->getParent())) {
-      SourceLocation Loc = Body->getLBracLoc();
       const AnnotateTypeAttr *A = memberReducer(F);
       Expr *I = callback(A, 0, Loc, F), *R = callback(A, 1, Loc, F);
       if (!I || !R)
@@ -416,7 +416,7 @@ public:
                              {key(member(DD, F, Loc))}, Ctx.VoidTy, Loc));
       return Calls;
     };
-    forgetBeforeReturns(Body, DD, Forget);
+    forgetBeforeReturns(Body, Forget);
     llvm::SmallVector<Stmt *, 8> New(Body->body_begin(), Body->body_end());
     New.append(Forget(Body->getRBracLoc()));
     DD->setBody(CompoundStmt::Create(Ctx, New,
@@ -436,7 +436,7 @@ private:
   /// Puts Forget's calls before every `return` under S (a destructor's
   /// body; not those of lambdas or local classes, functions of their own).
   template <typename ForgetFn>
-  void forgetBeforeReturns(Stmt *S, CXXDestructorDecl *DD, ForgetFn &Forget) {
+  void forgetBeforeReturns(Stmt *S, ForgetFn &Forget) {
     for (Stmt *&C : S->children()) {
       if (!C || isa<LambdaExpr, DeclStmt>(C))
         continue;
@@ -447,7 +447,7 @@ private:
                                  R->getBeginLoc(), R->getEndLoc());
         continue;
       }
-      forgetBeforeReturns(C, DD, Forget);
+      forgetBeforeReturns(C, Forget);
     }
   }
 
@@ -715,10 +715,9 @@ void checkReducerDecl(ASTContext &Ctx, DiagnosticsEngine &D,
     // so both must be the user's: clang makes no code for trivial ones.
     const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
     if (CRD && !CRD->isUnion()) {
-      const FieldDecl *First = nullptr;
-      for (const FieldDecl *F : RD->fields())
-        if (memberReducer(F) && !First)
-          First = F;
+      llvm::SmallVector<FieldDecl *, 2> Members = reducerMembers(RD);
+      if (Members.empty())
+        return;
       bool Ctor = llvm::any_of(CRD->ctors(), [](const CXXConstructorDecl *C) {
         return C->isUserProvided();
       });
@@ -730,8 +729,8 @@ void checkReducerDecl(ASTContext &Ctx, DiagnosticsEngine &D,
       const CXXDestructorDecl *Dtor = CRD->hasUserDeclaredDestructor()
                                           ? CRD->getDestructor()
                                           : nullptr;
-      if (First && (!Ctor || !Dtor || !Dtor->isUserProvided()))
-        D.Report(First->getLocation(),
+      if (!Ctor || !Dtor || !Dtor->isUserProvided())
+        D.Report(Members.front()->getLocation(),
                  D.getCustomDiagID(
                      DiagnosticsEngine::Error,
                      "a class with a reducer member needs a constructor "
