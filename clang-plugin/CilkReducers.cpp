@@ -263,6 +263,13 @@ public:
         DiagnosticsEngine::Error,
         "cannot tell which reducer this is: access it through its variable, "
         "or a pointer declared with cilk_reducer");
+    ImplicitCopy = D.getCustomDiagID(
+        DiagnosticsEngine::Error,
+        "an object with a reducer member %select{made|assigned}0 by an "
+        "implicit or defaulted %select{constructor|assignment operator}0 "
+        "of %1, which %select{does not declare the reducer to the "
+        "runtime|copies the reducer's memory, not its current view}0: "
+        "write this %select{constructor|operator}0 in the class");
     NotFunction = D.getCustomDiagID(
         DiagnosticsEngine::Error,
         "the %select{identity|reduce}0 callback of a reducer must be a "
@@ -336,6 +343,7 @@ public:
       return S;
     }
     checkConversions(S);
+    checkImplicitMembers(S);
     for (Stmt *&C : S->children())
       C = visit(C);
     // p->m (C++: p->f()) through a pointer to a reducer: (*p).m, of the view.
@@ -477,6 +485,27 @@ private:
       return false; // &x, &*p: the current view
     QualType T = E->getType();
     return T->isPointerType() && annotated(Ctx, T->getPointeeType());
+  }
+
+  /// C++: an object of a class with reducer members made or assigned by a
+  /// special member the user did not write (`S() = default`, an implicit
+  /// copy), which neither declares its reducers nor looks up the source's
+  /// views: an error.
+  void checkImplicitMembers(Stmt *S) {
+    const CXXMethodDecl *M = nullptr;
+    bool Assigns = false;
+    if (auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+      M = CE->getConstructor();
+    } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      M = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+      Assigns = M && (M->isCopyAssignmentOperator() ||
+                      M->isMoveAssignmentOperator());
+      if (!Assigns)
+        M = nullptr;
+    }
+    if (M && !M->isUserProvided() && !reducerMembers(M->getParent()).empty())
+      D.Report(S->getBeginLoc(), ImplicitCopy)
+          << Assigns << M->getParent();
   }
 
   /// Warns where S passes, initializes or assigns a pointer to a reducer
@@ -668,7 +697,7 @@ private:
 
   ASTContext &Ctx;
   DiagnosticsEngine &D;
-  unsigned Unknown, NotFunction, Array, Escape, ViewAsReducer;
+  unsigned Unknown, NotFunction, Array, Escape, ViewAsReducer, ImplicitCopy;
   /// Arguments bound to references declared as reducers: left as written.
   llvm::SmallPtrSet<const Stmt *, 4> Pinned;
 };

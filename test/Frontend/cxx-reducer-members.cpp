@@ -3,9 +3,11 @@
 // namespace, nested in a class, as an instance of a class template. They
 // declare the reducer to the runtime and forget it (CilkReducers.cpp:
 // declareMembers, unregisterMembers); clang makes no code for a trivial
-// constructor or destructor. A union's reducer member is an error, as a C
-// structure's is. A reference member to a reducer needs neither (its uses
-// are views).
+// constructor or destructor. Every constructor or assignment operator that
+// makes or assigns such an object must be the user's too (a defaulted one,
+// the implicit copy: an error where it is used). A union's reducer member
+// is an error, as a C structure's is. A reference member to a reducer
+// needs none of this (its uses are views).
 // RUN: %cilkcc -std=c++17 -fsyntax-only -Xclang -verify %s
 #include <cilk/cilk.h>
 #include <cilk/opadd_reducer.h>
@@ -55,3 +57,20 @@ struct Ref {
 };
 
 long use(Wrap<0> &w, Sum<int> &s) { return w.leftmost + s.s; }
+
+// A constructor or an assignment the user did not write, where one is
+// used: a defaulted default constructor, the implicit copy and move.
+struct Copied {
+  long cilk_reducer(zero, plus) n;
+  Copied() = default;
+  explicit Copied(long v) : n(v) {}
+  ~Copied() {}
+};
+
+long copies() {
+  Copied a(1);
+  Copied b; // expected-error {{an object with a reducer member made by an implicit or defaulted constructor of 'Copied', which does not declare the reducer to the runtime: write this constructor in the class}}
+  Copied c = a; // expected-error {{made by an implicit or defaulted constructor of 'Copied'}}
+  b = a; // expected-error {{an object with a reducer member assigned by an implicit or defaulted assignment operator of 'Copied', which copies the reducer's memory, not its current view: write this operator in the class}}
+  return a.n + b.n + c.n;
+}
