@@ -33,6 +33,8 @@ namespace {
 constexpr llvm::StringLiteral Annotation = "cilk.reducer";
 
 Sema *TheSema;
+/// holdsReducers' answers, for this translation unit.
+llvm::DenseMap<const CXXRecordDecl *, bool> HoldsReducers;
 /// The reducer annotations of alias templates' instances, instantiated.
 llvm::DenseMap<const Type *, const AnnotateTypeAttr *> AliasReducers;
 
@@ -230,14 +232,20 @@ static bool holdsReducers(QualType T) {
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition())
     return false;
-  if (!reducerMembers(RD).empty())
-    return true;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (holdsReducers(B.getType()))
-      return true;
-  return llvm::any_of(RD->fields(), [](const FieldDecl *F) {
-    return holdsReducers(F->getType());
-  });
+  // Asked of every local and implicit copy: each class is looked at once.
+  auto [It, New] = HoldsReducers.try_emplace(RD, false);
+  if (!New)
+    return It->second;
+  bool Holds = !reducerMembers(RD).empty() ||
+               llvm::any_of(RD->bases(),
+                            [](const CXXBaseSpecifier &B) {
+                              return holdsReducers(B.getType());
+                            }) ||
+               llvm::any_of(RD->fields(), [](const FieldDecl *F) {
+                 return holdsReducers(F->getType());
+               });
+  HoldsReducers[RD] = Holds;
+  return Holds;
 }
 
 const AnnotateTypeAttr *reducerOf(Expr *E) {
@@ -503,9 +511,49 @@ private:
       if (!Assigns)
         M = nullptr;
     }
-    if (M && !M->isUserProvided() && !reducerMembers(M->getParent()).empty())
-      D.Report(S->getBeginLoc(), ImplicitCopy)
-          << Assigns << M->getParent();
+    if (const CXXRecordDecl *RD = M ? implicitOverReducers(M) : nullptr)
+      D.Report(S->getBeginLoc(), ImplicitCopy) << Assigns << RD;
+  }
+
+  /// The class with reducer members whose special member of M's kind is
+  /// not the user's, where M, not the user's either, reaches it: M's own
+  /// class, or one of a base or member object that M makes or assigns
+  /// the same way (an outer class's implicit copy copies the member
+  /// object with its implicit copy). Null if none.
+  const CXXRecordDecl *implicitOverReducers(const CXXMethodDecl *M) {
+    if (M->isUserProvided())
+      return nullptr;
+    const CXXRecordDecl *RD = M->getParent();
+    if (!reducerMembers(RD).empty())
+      return RD;
+    if (!TheSema || !holdsReducers(Ctx.getRecordType(RD)))
+      return nullptr;
+    auto Inner = [&](QualType T) -> const CXXRecordDecl * {
+      auto *C = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+      if (!C || !C->hasDefinition())
+        return nullptr;
+      const CXXMethodDecl *Same = nullptr;
+      const auto *CD = dyn_cast<CXXConstructorDecl>(M);
+      if (CD && CD->isDefaultConstructor())
+        Same = TheSema->LookupDefaultConstructor(C);
+      else if (CD && CD->isCopyConstructor())
+        Same = TheSema->LookupCopyingConstructor(C, Qualifiers::Const);
+      else if (CD && CD->isMoveConstructor())
+        Same = TheSema->LookupMovingConstructor(C, 0);
+      else if (M->isCopyAssignmentOperator())
+        Same = TheSema->LookupCopyingAssignment(C, Qualifiers::Const, false,
+                                                0);
+      else if (M->isMoveAssignmentOperator())
+        Same = TheSema->LookupMovingAssignment(C, 0, false, 0);
+      return Same ? implicitOverReducers(Same) : nullptr;
+    };
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (const CXXRecordDecl *Found = Inner(B.getType()))
+        return Found;
+    for (const FieldDecl *F : RD->fields())
+      if (const CXXRecordDecl *Found = Inner(F->getType()))
+        return Found;
+    return nullptr;
   }
 
   /// Warns where S passes, initializes or assigns a pointer to a reducer
@@ -705,8 +753,10 @@ private:
 } // namespace
 
 void setReducerSema(Sema *S) {
-  if (S != TheSema)
+  if (S != TheSema) {
     AliasReducers.clear();
+    HoldsReducers.clear();
+  }
   TheSema = S;
 }
 

@@ -5,9 +5,10 @@
 // declareMembers, unregisterMembers); clang makes no code for a trivial
 // constructor or destructor. Every constructor or assignment operator that
 // makes or assigns such an object must be the user's too (a defaulted one,
-// the implicit copy: an error where it is used). A union's reducer member
-// is an error, as a C structure's is. A reference member to a reducer
-// needs none of this (its uses are views).
+// the implicit copy: an error where it is used, also where an outer
+// class's own reaches it through a member object or a base). A union's
+// reducer member is an error, as a C structure's is. A reference member to
+// a reducer needs none of this (its uses are views).
 // RUN: %cilkcc -std=c++17 -fsyntax-only -Xclang -verify %s
 #include <cilk/cilk.h>
 #include <cilk/opadd_reducer.h>
@@ -73,4 +74,27 @@ long copies() {
   Copied c = a; // expected-error {{made by an implicit or defaulted constructor of 'Copied'}}
   b = a; // expected-error {{an object with a reducer member assigned by an implicit or defaulted assignment operator of 'Copied', which copies the reducer's memory, not its current view: write this operator in the class}}
   return a.n + b.n + c.n;
+}
+
+// Through a member object or a base: an outer class's implicit copy
+// copies the member with the member's own copy, the user's or not.
+struct OwnCopy {
+  long cilk_reducer(zero, plus) n;
+  OwnCopy() : n(0) {}
+  OwnCopy(const OwnCopy &o) : n(o.n) {}
+  ~OwnCopy() {}
+};
+struct HoldsOwnCopy { OwnCopy c; int k; };
+struct HoldsCopied { Copied c; int k; };
+struct DerivedCopied : Copied { int j; DerivedCopied() : Copied(0) {} };
+
+long outer() {
+  HoldsOwnCopy a;
+  HoldsOwnCopy b = a; // OwnCopy's copy is the user's: fine
+  HoldsCopied x{Copied(1), 0};
+  HoldsCopied y = x; // expected-error {{made by an implicit or defaulted constructor of 'Copied'}}
+  DerivedCopied z;
+  DerivedCopied w = z; // expected-error {{made by an implicit or defaulted constructor of 'Copied'}}
+  a = b; // expected-error {{assigned by an implicit or defaulted assignment operator of 'OwnCopy'}}
+  return a.c.n + b.c.n + y.c.n + w.n;
 }
