@@ -395,27 +395,19 @@ public:
     llvm::SmallVector<Stmt *, 8> New;
     SourceLocation Loc = Body->getLBracLoc();
     for (FieldDecl *F : reducerMembers(CD->getParent())) {
-      const AnnotateTypeAttr *A = memberReducer(F);
-      Expr *I = callback(A, 0, Loc, F), *R = callback(A, 1, Loc, F);
-      if (!I || !R)
-        continue;
       bool Made = F->hasInClassInitializer() ||
                   F->getType()->isRecordType() ||
                   llvm::any_of(CD->inits(), [&](CXXCtorInitializer *In) {
                     return In->getMember() == F;
                   });
-      llvm::APInt Init(Ctx.getTypeSize(Ctx.IntTy), Made);
-      Expr *Args[] = {key(member(CD, F, Loc)), I, R,
-                      IntegerLiteral::Create(Ctx, Init, Ctx.IntTy, Loc)};
-      New.push_back(call(CILK_ABI_HYPER_DECLARE, Args, Ctx.VoidTy, Loc));
+      if (Expr *Declare = declareCall(member(CD, F, Loc), memberReducer(F),
+                                      Made, Loc, F))
+        New.push_back(Declare);
     }
     if (New.empty())
       return;
     New.append(Body->body_begin(), Body->body_end());
-    CD->setBody(CompoundStmt::Create(Ctx, New,
-                                     Body->getStoredFPFeaturesOrDefault(),
-                                     Body->getLBracLoc(),
-                                     Body->getRBracLoc()));
+    CD->setBody(rebuilt(Body, New));
   }
 
   /// C++: a destructor of a class with reducer members forgets each where
@@ -423,11 +415,12 @@ public:
   /// are destroyed, as a local reducer's scope end does.
   void unregisterMembers(CXXDestructorDecl *DD) {
     auto *Body = dyn_cast_or_null<CompoundStmt>(DD->getBody());
-    if (!Body || reducerMembers(DD->getParent()).empty())
+    llvm::SmallVector<FieldDecl *, 2> Members = reducerMembers(DD->getParent());
+    if (!Body || Members.empty())
       return;
     auto Forget = [&](SourceLocation Loc) {
       llvm::SmallVector<Stmt *, 4> Calls;
-      for (FieldDecl *F : reducerMembers(DD->getParent()))
+      for (FieldDecl *F : Members)
         Calls.push_back(call(CILK_ABI_HYPER_UNREGISTER,
                              {key(member(DD, F, Loc))}, Ctx.VoidTy, Loc));
       return Calls;
@@ -435,10 +428,7 @@ public:
     forgetBeforeReturns(Body, Forget);
     llvm::SmallVector<Stmt *, 8> New(Body->body_begin(), Body->body_end());
     New.append(Forget(Body->getRBracLoc()));
-    DD->setBody(CompoundStmt::Create(Ctx, New,
-                                     Body->getStoredFPFeaturesOrDefault(),
-                                     Body->getLBracLoc(),
-                                     Body->getRBracLoc()));
+    DD->setBody(rebuilt(Body, New));
   }
 
 private:
@@ -716,16 +706,13 @@ private:
         if (!A)
           continue;
         SourceLocation Loc = VD->getLocation();
-        Expr *I = callback(A, 0, Loc), *R = callback(A, 1, Loc);
-        if (!I || !R)
-          continue;
         auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(),
                                         SourceLocation(), VD, false, Loc,
                                         VD->getType(), VK_LValue);
-        llvm::APInt Init(Ctx.getTypeSize(Ctx.IntTy), VD->hasInit() ? 1 : 0);
-        Expr *Args[] = {key(Ref), I, R,
-                        IntegerLiteral::Create(Ctx, Init, Ctx.IntTy, Loc)};
-        Body.push_back(call(CILK_ABI_HYPER_DECLARE, Args, Ctx.VoidTy, Loc));
+        Expr *Declare = declareCall(Ref, A, VD->hasInit(), Loc);
+        if (!Declare)
+          continue;
+        Body.push_back(Declare);
         VD->addAttr(CleanupAttr::CreateImplicit(
             Ctx, runtimeFunction(Ctx, CILK_ABI_HYPER_UNREGISTER)));
         Any = true;
@@ -739,8 +726,27 @@ private:
                                        SourceLocation(), Sync, false,
                                        CS->getRBracLoc(), Sync->getType(),
                                        VK_LValue));
-    return CompoundStmt::Create(Ctx, Body, CS->getStoredFPFeaturesOrDefault(),
-                                CS->getLBracLoc(), CS->getRBracLoc());
+    return rebuilt(CS, Body);
+  }
+
+  /// __cilkrt_hyper_declare(&E, I, R, Initialized) for reducer E, of
+  /// annotation A (Owner: the reducer member E is, if any); null, reported,
+  /// if A's callbacks are not functions.
+  Expr *declareCall(Expr *E, const AnnotateTypeAttr *A, bool Initialized,
+                    SourceLocation Loc, const FieldDecl *Owner = nullptr) {
+    Expr *I = callback(A, 0, Loc, Owner), *R = callback(A, 1, Loc, Owner);
+    if (!I || !R)
+      return nullptr;
+    llvm::APInt Init(Ctx.getTypeSize(Ctx.IntTy), Initialized);
+    Expr *Args[] = {key(E), I, R,
+                    IntegerLiteral::Create(Ctx, Init, Ctx.IntTy, Loc)};
+    return call(CILK_ABI_HYPER_DECLARE, Args, Ctx.VoidTy, Loc);
+  }
+
+  /// Block Old with Body as its statements.
+  CompoundStmt *rebuilt(CompoundStmt *Old, llvm::ArrayRef<Stmt *> Body) {
+    return CompoundStmt::Create(Ctx, Body, Old->getStoredFPFeaturesOrDefault(),
+                                Old->getLBracLoc(), Old->getRBracLoc());
   }
 
   ASTContext &Ctx;

@@ -222,8 +222,11 @@ bool findSpawnStatement(CallBase *Call, SpawnStatement &St) {
   SmallPtrSet<BasicBlock *, 8> Seen;
   while (!Work.empty()) {
     BasicBlock *B = Work.pop_back_val();
-    St.Throws |= B->isEHPad();
-    if (B == BB || B->isEHPad())
+    if (B->isEHPad()) {
+      St.Throws = true;
+      return false;
+    }
+    if (B == BB)
       return false;
     if (!Seen.insert(B).second)
       continue;
