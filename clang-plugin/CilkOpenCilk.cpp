@@ -298,16 +298,91 @@ public:
       PP->EnterToken(readToken(T), /*IsReinject=*/true);
       return;
     }
-    Tokens Init, Cond, Inc, Body;
-    if (!until(Init, tok::semi) || !until(Cond, tok::semi) ||
-        !until(Inc, tok::r_paren) || !statement(Body))
+    // The header, up to its `)`, before the body: a header this reader
+    // cannot take is reported without reading past it.
+    Tokens Head, Body;
+    if (!group(Head, T) || !statement(Body))
       return; // the parser reports the broken loop
-    rewrite(Init, Cond, Inc, Body, Grain);
+    llvm::ArrayRef<Token> In = llvm::ArrayRef<Token>(Head).drop_front().drop_back();
+    llvm::SmallVector<llvm::ArrayRef<Token>, 3> Parts;
+    for (int Semi; (Semi = topLevel(In, {tok::semi})) >= 0;
+         In = In.drop_front(Semi + 1))
+      Parts.push_back(In.take_front(Semi));
+    Parts.push_back(In);
+    Tokens Out;
+    if (Parts.size() == 3) {
+      if (rewrite(Out, Parts[0], Parts[1], Parts[2], Body, Grain))
+        enter(Out);
+      return;
+    }
+    int Colon = topLevel(Parts.back(), {tok::colon});
+    if (Parts.size() > 2 || Colon < 1) {
+      error(T.getLocation(),
+            "a 'cilk_for' header is 'T i = a; i < b; ++i', as in 'cilk_for "
+            "(int i = 0; i < n; ++i)', or in C++ a range, as in 'cilk_for "
+            "(auto &x : v)'");
+      return;
+    }
+    if (!PP->getLangOpts().CPlusPlus) {
+      error(Parts.back()[Colon].getLocation(),
+            "a 'cilk_for' over a range needs C++");
+      return;
+    }
+    rewriteRange(Out, Parts.size() == 2 ? Parts[0] : llvm::ArrayRef<Token>(),
+                 Parts.back().take_front(Colon),
+                 Parts.back().drop_front(Colon + 1), Body, Grain);
+    enter(Out);
   }
 
 private:
-  void rewrite(const Tokens &Init, const Tokens &Cond, const Tokens &Inc,
-               const Tokens &Body, const Tokens &Grain) {
+  /// A range (C++), `cilk_for (INIT; DECL : RANGE) BODY`, as a range-based
+  /// for reads it ([stmt.ranged]), over the range's random-access
+  /// iterators (include/cilk.h finds begin and end as the range-based for
+  /// does):
+  ///
+  ///   { INIT; auto && __cilk_range = RANGE;
+  ///     cilk_for (auto __cilk_it = __cilk_range_begin(__cilk_range, 0);
+  ///               __cilk_it != __cilk_range_end(__cilk_range, 0);
+  ///               ++__cilk_it)
+  ///       { DECL = *__cilk_it; BODY } }
+  void rewriteRange(Tokens &Out, llvm::ArrayRef<Token> Init,
+                    llvm::ArrayRef<Token> Decl, llvm::ArrayRef<Token> Range,
+                    const Tokens &Body, const Tokens &Grain) {
+    append(Out, "{");
+    if (!Init.empty()) {
+      appendRead(Out, Init);
+      append(Out, ";");
+    }
+    // A comma expression is one initializer, not a second declarator.
+    bool Comma = topLevel(Range, {tok::comma}) >= 0;
+    append(Out, Comma ? "auto && __cilk_range = (" : "auto && __cilk_range =");
+    appendRead(Out, Range);
+    append(Out, Comma ? ") ;" : ";");
+    // Before the loop, whose own errors would say less.
+    append(Out, "static_assert ( __cilk_random_access < decltype ( "
+                "__cilk_range_begin ( __cilk_range , 0 ) ) > :: value ,");
+    Out.push_back(make("\"a 'cilk_for' over a range needs an array or a "
+                         "range with random-access iterators (std::vector, "
+                         "std::array, std::string, std::deque)\""));
+    append(Out, ") ;");
+    Tokens Start, Cond, Inc, Each;
+    append(Start, "auto __cilk_it = __cilk_range_begin ( __cilk_range , 0 )");
+    append(Cond, "__cilk_it != __cilk_range_end ( __cilk_range , 0 )");
+    append(Inc, "++ __cilk_it");
+    append(Each, "{");
+    appendRead(Each, Decl);
+    append(Each, "= * __cilk_it ;");
+    Each.append(Body.begin(), Body.end());
+    append(Each, "}");
+    rewrite(Out, Start, Cond, Inc, Each, Grain);
+    append(Out, "}");
+  }
+
+  /// Appends the rewritten loop to Out; false (and nothing appended) if
+  /// the header is not one cilk_for takes.
+  bool rewrite(Tokens &Out, llvm::ArrayRef<Token> Init,
+               llvm::ArrayRef<Token> Cond, llvm::ArrayRef<Token> Inc,
+               llvm::ArrayRef<Token> Body, const Tokens &Grain) {
     // T i = a: one declared variable.
     int Eq = topLevel(Init, {tok::equal});
     if (Eq < 2 || Init[Eq - 1].isNot(tok::identifier) ||
@@ -316,7 +391,7 @@ private:
             "'cilk_for' needs one control variable declared and "
             "initialized in its header, as in 'cilk_for (int i = 0; i < n; "
             "++i)'");
-      return;
+      return false;
     }
     const IdentifierInfo *Name = Init[Eq - 1].getIdentifierInfo();
     llvm::ArrayRef<Token> Type(Init.data(), Eq - 1);
@@ -344,7 +419,7 @@ private:
       error(Cond.empty() ? Loc : Cond.front().getLocation(),
             "the condition of a 'cilk_for' must compare its control "
             "variable with '<', '<=', '>', '>=' or '!=', as in 'i < n'");
-      return;
+      return false;
     }
 
     // ++i, i++, --i, i--, i += e, i -= e.
@@ -364,17 +439,16 @@ private:
       error(Inc.empty() ? Loc : Inc.front().getLocation(),
             "the increment of a 'cilk_for' must be '++', '--', '+=' or "
             "'-=' of its control variable");
-      return;
+      return false;
     }
     if ((Up && (Kind == tok::greater || Kind == tok::greaterequal)) ||
         (!Up && (Kind == tok::less || Kind == tok::lessequal))) {
       error(Inc.front().getLocation(),
             "this 'cilk_for' never ends: its increment goes the other way "
             "from its condition");
-      return;
+      return false;
     }
 
-    Tokens Out;
     append(Out, "{");
     appendRead(Out, Type);
     append(Out, "__cilk_lo = (");
@@ -438,7 +512,7 @@ private:
     Out.push_back(Do);
     appendRead(Out, Body);
     append(Out, "while ( 0 ) ; } }");
-    enter(Out);
+    return true;
   }
 };
 

@@ -29,6 +29,7 @@ Token makeToken(Preprocessor &PP, llvm::StringRef Text, SourceLocation Loc) {
       {"{", tok::l_brace},       {"}", tok::r_brace},
       {";", tok::semi},          {",", tok::comma},
       {"*", tok::star},          {"&", tok::amp},
+      {"&&", tok::ampamp},        {"::", tok::coloncolon},
       {"+", tok::plus},          {"-", tok::minus},
       {"/", tok::slash},         {"?", tok::question},
       {":", tok::colon},         {"=", tok::equal},
@@ -42,10 +43,11 @@ Token makeToken(Preprocessor &PP, llvm::StringRef Text, SourceLocation Loc) {
       T.setLength(Text.size());
       return T;
     }
-  // A number's spelling is read from its token's buffer: the scratch
+  // A number's or a string's spelling is read from its token's buffer: the scratch
   // buffer, in an expansion at Loc.
-  if (isDigit(Text.front())) {
-    T.setKind(tok::numeric_constant);
+  if (isDigit(Text.front()) || Text.front() == '"') {
+    T.setKind(Text.front() == '"' ? tok::string_literal
+                                  : tok::numeric_constant);
     PP.CreateString(Text, T, Loc, Loc);
     return T;
   }

@@ -25,7 +25,7 @@ using Tokens = llvm::SmallVector<clang::Token, 32>;
 /// Reads what is left of a pragma's line (a keyword's `_Pragma("cilk
 /// ...")` has nothing there). False if the file ended instead.
 bool skipPragmaLine(clang::Preprocessor &PP);
-/// A token for Text (an identifier, keyword, decimal number or C
+/// A token for Text (an identifier, keyword, decimal number, string or C
 /// punctuator) at Loc.
 clang::Token makeToken(clang::Preprocessor &PP, llvm::StringRef Text,
                        clang::SourceLocation Loc);

@@ -143,6 +143,55 @@ __cilk_for_dist(const __a &a, const __b &b)
     return (unsigned long long)(b - a);
 }
 #define __cilk_for_distance(a, b) __cilk_for_dist((a), (b))
+/* For a cilk_for over a range (`cilk_for (auto &x : v)`): its begin and
+ * end, found as a range-based for finds them: an array's bounds, else the
+ * members begin() and end(), else begin(r) and end(r) by
+ * argument-dependent lookup (the int overloads are preferred). */
+template <class __t, __SIZE_TYPE__ __n>
+inline __t *__cilk_range_begin(__t (&__r)[__n], int)
+{
+    return __r;
+}
+template <class __t, __SIZE_TYPE__ __n>
+inline __t *__cilk_range_end(__t (&__r)[__n], int)
+{
+    return __r + __n;
+}
+template <class __r>
+inline auto __cilk_range_begin(__r &__x, int) -> decltype(__x.begin())
+{
+    return __x.begin();
+}
+template <class __r>
+inline auto __cilk_range_end(__r &__x, int) -> decltype(__x.end())
+{
+    return __x.end();
+}
+template <class __r>
+inline auto __cilk_range_begin(__r &__x, long) -> decltype(begin(__x))
+{
+    return begin(__x);
+}
+template <class __r>
+inline auto __cilk_range_end(__r &__x, long) -> decltype(end(__x))
+{
+    return end(__x);
+}
+/* A range with neither: the rewriting's static_assert says so. */
+struct __cilk_no_range {};
+template <class __r> __cilk_no_range __cilk_range_begin(__r &, ...);
+template <class __r> __cilk_no_range __cilk_range_end(__r &, ...);
+/* True for a random-access iterator or a pointer (it - it, it + n). */
+template <class __t> __t &__cilk_lvalue();
+template <class __i, class = void> struct __cilk_random_access {
+    static const bool value = false;
+};
+template <class __i>
+struct __cilk_random_access<
+    __i, decltype((void)(__cilk_lvalue<__i>() - __cilk_lvalue<__i>()),
+                  (void)(__cilk_lvalue<__i>() + 1))> {
+    static const bool value = true;
+};
 #else
 #define __cilk_for_distance(a, b)                                             \
     __builtin_choose_expr(__builtin_classify_type(a) == 5,                    \

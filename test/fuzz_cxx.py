@@ -35,8 +35,8 @@ in try blocks and cilk_scopes two or three deep:
     sync);
   - spawns in serial loops (each iteration's child writes its own element,
     each spawn's temporaries its own), cilk_for over integers (nested too),
-    over std::vector<long>::iterator (`it != v.end()`, `++it`) and over
-    pointers, writing distinct elements, calling procedures, with counting
+    over std::vector<long>::iterator (`it != v.end()`, `++it`), over
+    pointers and over the vector as a range (`cilk_for (long &x : v)`), writing distinct elements, calling procedures, with counting
     objects in the body and with try/catch inside the body;
   - reducers: cilk::opadd_reducer<long> (a global one and locals, updated
     by the parent, by spawned lambdas that capture it by reference, through
@@ -836,6 +836,9 @@ class Proc:
             f"{{ {nm}[i] = -e.code; }} }}",
             f"cilk_for (int i = 0; i < 2; ++i) cilk_for (int j = 0; j < 2; "
             f"++j) {nm}[i * 2 + j] = lf(i * 10 + j + ({e}));",
+            f"cilk_for (long &x : {nm}) x = lf(x + ({e}));",
+            f"cilk_for (auto &x : {nm}) {{ Obj o(x + ({e})); "
+            f"x ^= lf_objref(o); }}",
         ]
         if self.effects_ok():
             forms += [

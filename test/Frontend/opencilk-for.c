@@ -1,5 +1,6 @@
 // cilk_for's rules, each error at its place: a control variable declared in
-// the header, a comparison of it, an increment of it that goes the way the
+// the header (a header of another form does not read past its `)`), a
+// comparison of it, an increment of it that goes the way the
 // comparison needs, no break or return out of the body (continue ends an
 // iteration), and #pragma cilk grainsize right before a cilk_for.
 // RUN: %cilkcc -fsyntax-only -Xclang -verify %s
@@ -53,6 +54,10 @@ void bad(int n)
             break; // expected-error {{'break' cannot leave a 'cilk_for' body: its iterations run in parallel ('continue' ends one)}}
         a[i] = 1;
     }
+    cilk_for (int x : a) // expected-error {{a 'cilk_for' over a range needs C++}}
+        (void)x;
+    cilk_for (int i = 0; i < n) // expected-error {{a 'cilk_for' header is 'T i = a; i < b; ++i', as in 'cilk_for (int i = 0; i < n; ++i)', or in C++ a range}}
+        a[i] = 0;
 #pragma cilk grainsize 8 // expected-warning {{'#pragma cilk grainsize' needs a number and a cilk_for right after it: ignored}}
     for (int i = 0; i < n; i++)
         a[i] = 2;
