@@ -416,6 +416,12 @@ void BodyChecker::run(Stmt *Root) {
     wrapVectorArguments(CE, Callee);
   for (auto [Parent, Stmt] : Assignments)
     endSpawnStatement(Parent, Stmt);
+  for (const Destination &D : Destinations)
+    if (isa<DeclStmt>(D.Statement) && Ctx.getLangOpts().CPlusPlus &&
+        D.Var->getType()->isRecordType() &&
+        !D.Var->getType().isTriviallyCopyableType(Ctx))
+      D.Var->addAttr(AnnotateAttr::CreateImplicit(
+          Ctx, CILK_ABI_IN_PLACE_ANNOTATION, nullptr, 0));
   for (auto [Parent, Stmt] : GoodSyncs)
     replaceByMarkerCall(Parent, Stmt, CILK_ABI_SYNC_MARKER);
   for (auto [Parent, Stmt] : NoOpSyncs)

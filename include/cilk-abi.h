@@ -53,6 +53,12 @@
  * __cilk__ attribute); the pass turns it into the IR function attribute
  * CILK_ABI_FN_ATTR. */
 #define CILK_ABI_ANNOTATION "cilk"
+/* C++: the annotation of a local `T x = spawn f();` whose class T is not
+ * trivially copyable (its copy may not be its bytes: an object that keeps
+ * its own address). clang passes x as f's sret argument and marks x with
+ * llvm.var.annotation; the pass makes the result there, in place (x lives
+ * in the heap frame), never in a temporary copied into x by its bytes. */
+#define CILK_ABI_IN_PLACE_ANNOTATION "cilk.in_place"
 /* Continuation-passing threads (the Cilk paper's language; plugin:
  * CilkThreadKeywords.cpp, pass: CilkThreadLowering.cpp, runtime:
  * threads.c). A thread carries this annotation. In a thread, `spawn

@@ -291,10 +291,21 @@ static bool isRematerializable(const Instruction *I) {
   return isa<CastInst>(I) && !I->mayReadOrWriteMemory();
 }
 
+/// True if I is the plugin's llvm.var.annotation of a C++ local that must
+/// not be copied by its bytes (CILK_ABI_IN_PLACE_ANNOTATION).
+static bool isInPlaceAnnotation(const Instruction *I) {
+  auto *II = dyn_cast<IntrinsicInst>(I);
+  StringRef Text;
+  return II && II->getIntrinsicID() == Intrinsic::var_annotation &&
+         getConstantStringInfo(II->getArgOperand(1), Text) &&
+         Text == CILK_ABI_IN_PLACE_ANNOTATION;
+}
+
 /// (CilkShape.h.) A variable whose address reaches a call or memory lives
 /// in a heap frame (CilkFrame.cpp), which no thief copies: a C++ object
-/// with a destructor (its address reaches it), say, which a byte copy
-/// would break (std::string points into itself).
+/// with a destructor (its address reaches it), say, or one the plugin
+/// marked (isInPlaceAnnotation), which a byte copy would break (an object
+/// that keeps its own address; std::string points into itself).
 bool addressEscapesBesides(AllocaInst *A, CallBase *Call) {
   SmallVector<Value *, 8> Work{A};
   SmallPtrSet<Value *, 8> Seen;
@@ -310,7 +321,8 @@ bool addressEscapesBesides(AllocaInst *A, CallBase *Call) {
                SI && SI->getValueOperand() == V)
         return true;
       else if (auto *CB = dyn_cast<CallBase>(I);
-               CB && CB != Call && !isa<IntrinsicInst>(CB))
+               CB && CB != Call &&
+               (!isa<IntrinsicInst>(CB) || isInPlaceAnnotation(CB)))
         return true;
     }
   }
