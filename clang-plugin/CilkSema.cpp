@@ -445,6 +445,9 @@ void BodyChecker::run(Stmt *Root) {
     ParentMap Now(Root);
     markTryStatements(Now, C.Tries);
   }
+  // Last: it moves the statements after each declaration into a block.
+  for (DeclStmt *DS : ConvertingDecls)
+    endConvertingDeclaration(Root, DS);
 }
 
 CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,

@@ -98,15 +98,41 @@ bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
       Assignments.push_back({P, Top});
     return true;
   }
+  // C++: a declaration whose variable a constructor or a conversion
+  // function makes from the result (`std::optional<int> o = cilk_spawn
+  // f();`): the conversion is the spawn statement's tail.
+  Stmt *Converted = nullptr, *ConvertedTop = Top;
+  if (Ctx.getLangOpts().CPlusPlus)
+    for (Stmt *Q = P, *QTop = Top; Q;) {
+      if (auto *CE = dyn_cast<CXXConstructExpr>(Q);
+          CE && CE->getNumArgs() > 0 && CE->getArg(0) == QTop &&
+          llvm::all_of(llvm::drop_begin(CE->arguments()),
+                       [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+        Q = parentThroughWrappers(PM, Q, QTop);
+      else if (auto *ME = dyn_cast<MemberExpr>(Q);
+               ME && ME->getBase() == QTop &&
+               isa<CXXConversionDecl>(ME->getMemberDecl()) &&
+               isa_and_nonnull<CXXMemberCallExpr>(PM.getParent(ME)))
+        Q = parentThroughWrappers(PM, PM.getParent(ME), QTop);
+      else
+        break;
+      Converted = Q;
+      ConvertedTop = QTop;
+    }
   // A declaration; in OpenCilk's spelling, not a `for` loop's
-  // initializer (OpenCilk rejects it; Cilk-5 took it).
-  if (auto *DS = dyn_cast_or_null<DeclStmt>(P);
-      DS && (!isOpenCilkSpawn(Ctx, UO) ||
-             isStatementPosition(PM.getParent(DS), DS))) {
+  // initializer (OpenCilk rejects it; Cilk-5 took it). One that converts
+  // stands where a statement may (its end needs a marker after it).
+  auto *DS = dyn_cast_or_null<DeclStmt>(Converted ? Converted : P);
+  if (DS && (Converted || !isOpenCilkSpawn(Ctx, UO) ||
+             isStatementPosition(PM.getParent(DS), DS)) &&
+      (!Converted || isStatementPosition(PM.getParent(DS), DS))) {
     for (Decl *D : DS->decls())
-      if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() == Top) {
+      if (auto *VD = dyn_cast<VarDecl>(D);
+          VD && VD->getInit() == ConvertedTop) {
         Destinations.push_back(
             {DS, VD, nullptr, BO_Assign, Loc, isOpenCilkSpawn(Ctx, UO)});
+        if (Converted)
+          ConvertingDecls.push_back(DS);
         return true;
       }
   }

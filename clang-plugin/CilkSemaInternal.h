@@ -308,6 +308,7 @@ private:
   void replaceByMarkerCall(Stmt *Parent, Stmt *SyncStmt,
                            llvm::StringRef Name);
   void endSpawnStatement(Stmt *Parent, Stmt *S);
+  void endConvertingDeclaration(Stmt *Root, DeclStmt *DS);
   static void replaceChild(Stmt *Parent, Stmt *Old, Stmt *New);
   /// A call of the marker Name (a void function of no arguments, or of
   /// one int, K).
@@ -335,6 +336,9 @@ private:
   bool WarnUnsynced;
   /// Spawns assigned in statement position: (parent, statement).
   llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> Assignments;
+  /// C++ declarations whose spawned result a constructor or a conversion
+  /// function converts (`std::optional<int> o = cilk_spawn f();`).
+  llvm::SmallVector<DeclStmt *, 2> ConvertingDecls;
   /// Variables assigned by a spawn (`v = spawn`, `v op= spawn`, `T v =
   /// spawn`): the statement, the variable, its reference on the left (none
   /// for a declaration) and the spawn keyword.

@@ -130,6 +130,37 @@ void BodyChecker::endSpawnStatement(Stmt *Parent, Stmt *S) {
   llvm_unreachable("spawn statement not found under its parent");
 }
 
+/// A declaration whose spawned result a constructor or a conversion
+/// function converts ends after the declaration, with the statement's end
+/// marker there. The marker cannot wrap it as it wraps an assignment (the
+/// variable's scope would end), and a block's statements cannot grow, so
+/// the rest of the block moves into a block of its own after the marker
+/// (its variables end where they ended; what was left, null statements):
+///
+///   { A; T x = cilk_spawn f(); B; C; }
+///   ->
+///   { A; T x = cilk_spawn f(); { __cilk_spawn_end(); B; C; } ; ; }
+///
+/// A declaration that is a statement of its own (an `if`'s branch) is
+/// wrapped with the marker, as an assignment is.
+void BodyChecker::endConvertingDeclaration(Stmt *Root, DeclStmt *DS) {
+  ParentMap PM(Root);
+  Stmt *Parent = PM.getParent(DS);
+  auto *CS = dyn_cast<CompoundStmt>(Parent);
+  if (!CS || CS->body_back() == DS) {
+    endSpawnStatement(Parent, DS);
+    return;
+  }
+  SourceLocation Loc = DS->getEndLoc();
+  Stmt **It = llvm::find(CS->body(), DS) + 1;
+  llvm::SmallVector<Stmt *, 8> Rest{markerCall(CILK_ABI_SPAWN_END, Loc)};
+  Rest.append(It, CS->body_end());
+  *It = CompoundStmt::Create(Ctx, Rest, FPOptionsOverride(), Loc,
+                             CS->getRBracLoc());
+  for (++It; It != CS->body_end(); ++It)
+    *It = new (Ctx) NullStmt(CS->getRBracLoc());
+}
+
 /// Replaces Old, a child of Parent, by New.
 void BodyChecker::replaceChild(Stmt *Parent, Stmt *Old, Stmt *New) {
   for (Stmt *&Child : Parent->children())

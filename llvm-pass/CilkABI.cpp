@@ -3,6 +3,7 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
@@ -19,7 +20,7 @@ void reportUnsupported(Function &F, const Twine &Msg, const Instruction *At) {
   // The plugin has clang track locations (CilkPlugin.cpp): with At's, the
   // error points at the statement; without, at the procedure.
   F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, "Cilk procedure '" + F.getName() + "': " + Msg,
+      F, "Cilk procedure '" + demangle(F.getName()) + "': " + Msg,
       At ? At->getDebugLoc() : DiagnosticLocation()));
 }
 

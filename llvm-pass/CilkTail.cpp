@@ -222,9 +222,12 @@ bool findSpawnStatement(CallBase *Call, SpawnStatement &St) {
   SmallPtrSet<BasicBlock *, 8> Seen;
   while (!Work.empty()) {
     BasicBlock *B = Work.pop_back_val();
+    // A tail that may throw is no statement this lowering knows; its end
+    // marker is still looked for: a spawn that reaches one ends there (an
+    // sret call's result has no uses, but its conversion is the tail).
     if (B->isEHPad()) {
       St.Throws = true;
-      return false;
+      continue;
     }
     if (B == BB)
       return false;
@@ -247,7 +250,7 @@ bool findSpawnStatement(CallBase *Call, SpawnStatement &St) {
     if (!Ends)
       append_range(Work, successors(B));
   }
-  if (!St.End)
+  if (!St.End || St.Throws)
     return false;
   // A dead end (a trap that -ftrapv shares between checks) may be entered
   // from elsewhere too: the inlet gets a copy.
