@@ -101,6 +101,16 @@ struct RaceLoopsPass : llvm::PassInfoMixin<RaceLoopsPass> {
                               llvm::FunctionAnalysisManager &);
   static bool isRequired() { return true; }
 };
+/// Race builds, after ThreadSanitizer: a function whose frame holds no
+/// memory the detector checks (no local but the race record, no argument
+/// passed on the stack) loses ThreadSanitizer's function entry and exit
+/// hooks, whose only work is to forget the frame's accesses
+/// (CilkRace.cpp).
+struct RaceFramesPass : llvm::PassInfoMixin<RaceFramesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
+  static bool isRequired() { return true; }
+};
 /// F's profile record (the argument of its enter hook), or null.
 llvm::Value *profileRecord(llvm::Function &F);
 /// Puts a sync marker before every return of F that may follow a spawn and

@@ -250,6 +250,7 @@ void registerCilkPipeline(PassBuilder &PB, Mode M, Instrument I) {
           MPM.addPass(createModuleToFunctionPassAdaptor(RaceLocalsPass()));
           MPM.addPass(ModuleThreadSanitizerPass());
           MPM.addPass(createModuleToFunctionPassAdaptor(ThreadSanitizerPass()));
+          MPM.addPass(createModuleToFunctionPassAdaptor(RaceFramesPass()));
         });
 }
 
@@ -314,6 +315,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                     FPM.addPass(cilk::PollChunksPass());
                   else if (Name == "cilk-race-loops")
                     FPM.addPass(cilk::RaceLoopsPass());
+                  else if (Name == "cilk-race-frames")
+                    FPM.addPass(cilk::RaceFramesPass());
                   else
                     return false;
                   return true;

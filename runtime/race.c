@@ -103,7 +103,7 @@ static uint32_t new_node(uint32_t parent, uintptr_t site)
  * remembered before are stale (parallel). */
 static uint64_t bag_epoch = 1;
 
-static uint32_t find(uint32_t n)
+static inline __attribute__((always_inline)) uint32_t find(uint32_t n)
 {
     while (nodes[n].uf != n) {
         nodes[n].uf = nodes[nodes[n].uf].uf;
@@ -114,7 +114,9 @@ static uint32_t find(uint32_t n)
 
 /* Joins the bags of a and b (either may be 0: none) into one tagged pbag;
  * returns a member. */
-static uint32_t join(uint32_t a, uint32_t b, int pbag)
+static inline __attribute__((always_inline)) uint32_t join(uint32_t a,
+                                                            uint32_t b,
+                                                            int pbag)
 {
     bag_epoch++;
     if (!a || !b) {
@@ -201,11 +203,17 @@ static unsigned views_mark(const struct race_rec *r)
 /* r syncs: the views of its segments from the mark-th on (all of them for
  * mark 0: the epoch ends) are reduced left to right into the mark-th (or
  * the first), where r goes on. */
-static void views_sync(struct race_rec *r, unsigned mark)
+static __attribute__((noinline)) void views_merge(struct race_rec *r,
+                                                  unsigned mark);
+static inline void views_sync(struct race_rec *r, unsigned mark)
+{
+    if (r->views) /* (none while the program has no reducer) */
+        views_merge(r, mark);
+}
+
+static void views_merge(struct race_rec *r, unsigned mark)
 {
     struct epoch *e = r->views;
-    if (!e)
-        return;
     if (mark) {
         if (mark > e->n)
             return; /* no segment began since */
@@ -234,7 +242,12 @@ static __thread struct race_rec *pending; /* spawned, not entered yet */
 static __thread int ignoring; /* __tsan_ignore_thread_begin depth */
 
 static __attribute__((noinline, cold)) void compact(void);
-static uint32_t compact_at = 1u << 22;
+/* The first compaction comes at COMPACT_MIN nodes (32 MiB of them: the
+ * node table's pages cost more to fault in than a compaction of a small
+ * shadow costs). */
+#define COMPACT_MIN (1u << 20)
+static uint32_t compact_at = COMPACT_MIN;
+static bool compact_fixed; /* CILK_RACE_COMPACT_AT: tests, frequent */
 
 static inline __attribute__((always_inline)) void maybe_compact(void)
 {
@@ -693,9 +706,13 @@ static void compact(void)
     }
     nnodes = next;
     bag_epoch++;
-    /* Amortized: the next compaction waits at least as long again. */
-    if (compact_at < 2 * nnodes)
-        compact_at = 2 * nnodes;
+    /* Amortized: the next compaction waits at least as long again, and
+     * for as many new nodes as a quarter of the shadow's cells, which it
+     * reads all of. */
+    size_t cells = compact_fixed ? 0 : nchunks * (CHUNK_SIZE / GRAIN) / 4;
+    uint64_t at = (uint64_t)nnodes + (cells > nnodes ? cells : nnodes);
+    if (compact_at < at)
+        compact_at = at > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)at;
 }
 
 void __cilkrt_race_forget(void *p, unsigned long n)
@@ -1329,8 +1346,10 @@ void __tsan_init(void)
         max_reports = strtoul(max, NULL, 10);
     /* (Tests make the compaction frequent.) */
     const char *at = getenv("CILK_RACE_COMPACT_AT");
-    if (at && *at && strtoul(at, NULL, 10) > 0)
+    if (at && *at && strtoul(at, NULL, 10) > 0) {
         compact_at = (uint32_t)strtoul(at, NULL, 10);
+        compact_fixed = true;
+    }
 }
 
 void __tsan_func_entry(void *caller) { (void)caller; }

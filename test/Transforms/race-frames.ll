@@ -1,0 +1,68 @@
+; Checks the race build's RaceFramesPass (after ThreadSanitizer): the
+; entry hook (a no-op in the detector) goes everywhere; the exit hook, which
+; forgets the returning function's frame, goes where the frame holds
+; nothing the detector checks: @leaf (no locals), @record (only a race
+; record, which the hooks take), but not @local (a local whose address a
+; callee may check) nor @byval (an argument passed in the frame, which the
+; callee's own exit does not forget).
+; RUN: %cilkopt -passes=cilk-race-frames -S %s | FileCheck %s
+
+%struct.big = type { [8 x i64] }
+
+declare void @__tsan_func_entry(ptr)
+declare void @__tsan_func_exit()
+declare void @__cilkrt_race_enter(ptr)
+declare void @__cilkrt_race_return(ptr)
+declare void @use(ptr)
+declare void @take(ptr byval(%struct.big))
+declare ptr @llvm.returnaddress(i32)
+
+; CHECK-LABEL: define i32 @leaf(
+; CHECK-NOT: __tsan_func
+; CHECK-NOT: llvm.returnaddress
+; CHECK: ret i32
+define i32 @leaf(i32 %n) sanitize_thread {
+  %ra = call ptr @llvm.returnaddress(i32 0)
+  call void @__tsan_func_entry(ptr %ra)
+  %m = mul i32 %n, 3
+  call void @__tsan_func_exit()
+  ret i32 %m
+}
+
+; CHECK-LABEL: define void @record(
+; CHECK-NOT: __tsan_func
+; CHECK: ret void
+define void @record() sanitize_thread {
+  %r = alloca [64 x i8]
+  %ra = call ptr @llvm.returnaddress(i32 0)
+  call void @__tsan_func_entry(ptr %ra)
+  call void @__cilkrt_race_enter(ptr %r)
+  call void @__cilkrt_race_return(ptr %r)
+  call void @__tsan_func_exit()
+  ret void
+}
+
+; CHECK-LABEL: define void @local(
+; CHECK-NOT: __tsan_func_entry
+; CHECK: call void @use(ptr %x)
+; CHECK-NEXT: call void @__tsan_func_exit()
+define void @local() sanitize_thread {
+  %x = alloca i64
+  %ra = call ptr @llvm.returnaddress(i32 0)
+  call void @__tsan_func_entry(ptr %ra)
+  call void @use(ptr %x)
+  call void @__tsan_func_exit()
+  ret void
+}
+
+; CHECK-LABEL: define void @byval(
+; CHECK-NOT: __tsan_func_entry
+; CHECK: call void @take(
+; CHECK-NEXT: call void @__tsan_func_exit()
+define void @byval(ptr %p) sanitize_thread {
+  %ra = call ptr @llvm.returnaddress(i32 0)
+  call void @__tsan_func_entry(ptr %ra)
+  call void @take(ptr byval(%struct.big) %p)
+  call void @__tsan_func_exit()
+  ret void
+}
