@@ -121,11 +121,15 @@ bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
     }
   // A declaration; in OpenCilk's spelling, not a `for` loop's
   // initializer (OpenCilk rejects it; Cilk-5 took it). One that converts
-  // stands where a statement may (its end needs a marker after it).
+  // is a statement of a block or a branch's or loop's own (the marker that
+  // ends it goes after it, endConvertingDeclaration: not behind a label,
+  // whose statement's variables live on in the label's block).
   auto *DS = dyn_cast_or_null<DeclStmt>(Converted ? Converted : P);
-  if (DS && (Converted || !isOpenCilkSpawn(Ctx, UO) ||
-             isStatementPosition(PM.getParent(DS), DS)) &&
-      (!Converted || isStatementPosition(PM.getParent(DS), DS))) {
+  Stmt *DSParent = DS ? PM.getParent(DS) : nullptr;
+  bool Statement = DS && isStatementPosition(DSParent, DS);
+  if (DS && (Converted ? Statement && !isa<LabelStmt, AttributedStmt,
+                                           SwitchCase>(DSParent)
+                       : Statement || !isOpenCilkSpawn(Ctx, UO))) {
     for (Decl *D : DS->decls())
       if (auto *VD = dyn_cast<VarDecl>(D);
           VD && VD->getInit() == ConvertedTop) {

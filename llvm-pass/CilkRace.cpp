@@ -101,6 +101,11 @@
 //   loop:
 //     %v = load double, ptr %a.i, !nosanitize
 //
+// Walks of one kind and element size whose lowest addresses differ by
+// constants that leave no gap are one range (a stencil's c[x - 1], c[x]
+// and c[x + 1]: the row and one element on either side), located at the
+// lowest walk's access.
+//
 // The detector's verdicts are the same: the strand and its locks are those
 // of every iteration, and one strand's accesses do not race with each other
 // in whatever order they are checked.
@@ -587,23 +592,74 @@ static bool hoistLoopChecks(Loop &L, ScalarEvolution &SE, DominatorTree &DT,
   Type *I64 = Type::getInt64Ty(M.getContext());
   SCEVExpander Exp(SE, DL, "race.walk");
   Instruction *At = Pre->getTerminator();
-  bool Changed = false;
+  const SCEV *Trips = SE.getAddExpr(SE.getTruncateOrZeroExtend(Back, I64),
+                                    SE.getOne(I64));
+  // Each walk's lowest address; walks of one kind and element size whose
+  // lowest addresses differ by constants are one range where those
+  // differences leave no gap (each walk covers at least one element):
+  // `c[x - 1] + c[x] + c[x + 1]` is one read of the row and one element
+  // on either side, checked once, located at the lowest walk's access.
+  struct Walk {
+    Instruction *I;
+    const SCEV *Lowest;
+    uint64_t N;
+    int64_t Off = 0;       // from its cluster's first walk's Lowest
+    Walk *Lead = nullptr;  // that first walk (null: itself)
+  };
+  SmallVector<Walk, 8> Ws;
   for (Instruction *I : Walks) {
     auto *AR = cast<SCEVAddRecExpr>(SE.getSCEV(getLoadStorePointerOperand(I)));
-    uint64_t N = DL.getTypeStoreSize(getLoadStoreType(I)).getFixedValue();
-    const SCEV *Trips = SE.getAddExpr(SE.getTruncateOrZeroExtend(Back, I64),
-                                      SE.getOne(I64));
-    const SCEV *Bytes = SE.getMulExpr(Trips, SE.getConstant(I64, N));
     const SCEV *Lowest = AR->getStart();
     if (cast<SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().isNegative())
       Lowest = AR->evaluateAtIteration(Back, SE);
-    if (!Exp.isSafeToExpand(Lowest) || !Exp.isSafeToExpand(Bytes))
+    Ws.push_back({I, Lowest,
+                  DL.getTypeStoreSize(getLoadStoreType(I)).getFixedValue()});
+  }
+  for (Walk &W : Ws)
+    for (Walk &Lead : Ws) {
+      if (&Lead == &W)
+        break;
+      if (Lead.Lead || isa<StoreInst>(Lead.I) != isa<StoreInst>(W.I) ||
+          Lead.N != W.N)
+        continue;
+      auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(W.Lowest, Lead.Lowest));
+      if (D && D->getAPInt().getSignificantBits() <= 32) {
+        W.Lead = &Lead;
+        W.Off = D->getAPInt().getSExtValue();
+        break;
+      }
+    }
+  bool Changed = false;
+  for (Walk &Lead : Ws) {
+    if (Lead.Lead)
       continue;
-    Value *Lo =
-        Exp.expandCodeFor(Lowest, PointerType::getUnqual(M.getContext()), At);
-    checkRange(I, Lo, Exp.expandCodeFor(Bytes, I64, At), At);
-    I->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(M.getContext(), {}));
-    Changed = true;
+    // Lead's cluster, by offset: runs with no gap between them.
+    SmallVector<Walk *, 4> Cluster{&Lead};
+    for (Walk &W : Ws)
+      if (W.Lead == &Lead)
+        Cluster.push_back(&W);
+    llvm::sort(Cluster, [](Walk *A, Walk *B) { return A->Off < B->Off; });
+    for (size_t From = 0; From < Cluster.size();) {
+      size_t To = From + 1;
+      while (To < Cluster.size() &&
+             Cluster[To]->Off - Cluster[To - 1]->Off <= int64_t(Lead.N))
+        ++To;
+      Walk &First = *Cluster[From];
+      int64_t Span = Cluster[To - 1]->Off - First.Off;
+      const SCEV *Bytes =
+          SE.getAddExpr(SE.getMulExpr(Trips, SE.getConstant(I64, Lead.N)),
+                        SE.getConstant(I64, Span));
+      if (Exp.isSafeToExpand(First.Lowest) && Exp.isSafeToExpand(Bytes)) {
+        Value *Lo = Exp.expandCodeFor(
+            First.Lowest, PointerType::getUnqual(M.getContext()), At);
+        checkRange(First.I, Lo, Exp.expandCodeFor(Bytes, I64, At), At);
+        for (size_t K = From; K < To; ++K)
+          Cluster[K]->I->setMetadata(LLVMContext::MD_nosanitize,
+                                     MDNode::get(M.getContext(), {}));
+        Changed = true;
+      }
+      From = To;
+    }
   }
   return Changed;
 }
