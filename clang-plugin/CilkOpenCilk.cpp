@@ -303,7 +303,8 @@ public:
     Tokens Head, Body;
     if (!group(Head, T) || !statement(Body))
       return; // the parser reports the broken loop
-    llvm::ArrayRef<Token> In = llvm::ArrayRef<Token>(Head).drop_front().drop_back();
+    llvm::ArrayRef<Token> In =
+        llvm::ArrayRef<Token>(Head).drop_front().drop_back();
     llvm::SmallVector<llvm::ArrayRef<Token>, 3> Parts;
     for (int Semi; (Semi = topLevel(In, {tok::semi})) >= 0;
          In = In.drop_front(Semi + 1))

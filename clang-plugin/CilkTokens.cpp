@@ -43,8 +43,8 @@ Token makeToken(Preprocessor &PP, llvm::StringRef Text, SourceLocation Loc) {
       T.setLength(Text.size());
       return T;
     }
-  // A number's or a string's spelling is read from its token's buffer: the scratch
-  // buffer, in an expansion at Loc.
+  // A number's or a string's spelling is read from its token's buffer:
+  // the scratch buffer, in an expansion at Loc.
   if (isDigit(Text.front()) || Text.front() == '"') {
     T.setKind(Text.front() == '"' ? tok::string_literal
                                   : tok::numeric_constant);

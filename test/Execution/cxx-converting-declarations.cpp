@@ -7,12 +7,12 @@
 // block of its own (CilkSemaRewrite.cpp: endConvertingDeclaration). Also a
 // declaration that ends its block, one in an `if`'s block, one whose block
 // declares more variables after it, one with a label after it that a
-// goto reaches backwards, in a loop with `continue` after it, in a lambda and in a
-// function template. Before, each was an error ("cannot appear inside an
-// expression"); ending the statement at the first store of the result ran
-// the conversion in the continuation, before a stolen child's result
-// arrived. The output is the serial projection's in every mode, P = 1, 2,
-// 4, 8, with and without stress, at -O0 and -O2.
+// goto reaches backwards, in a loop with `continue` after it, in a lambda
+// and in a function template. Before, each was an error ("cannot appear
+// inside an expression"); ending the statement at the first store of the
+// result ran the conversion in the continuation, before a stolen child's
+// result arrived. The output is the serial projection's in every mode,
+// P = 1, 2, 4, 8, with and without stress, at -O0 and -O2.
 // RUN: %run-vs-elision --reference projection %s | FileCheck %s
 // CHECK: sum 32160
 // CHECK: goto 99 loop 85
