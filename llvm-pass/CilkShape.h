@@ -171,7 +171,8 @@ struct SpawnStatement {
   llvm::SmallVector<llvm::BasicBlock *, 4> Blocks;
   /// The statement was not found because code after the call may throw
   /// (C++: a constructor that converts the result, an assignment
-  /// operator that allocates): a landing pad is among its successors.
+  /// operator that allocates): a landing pad is among its successors
+  /// (End is the marker that would have ended it, if one follows).
   bool Throws = false;
   /// True if every use of A, lifetime markers aside, is in the statement.
   bool isLocal(llvm::AllocaInst *A) const;
