@@ -82,6 +82,20 @@ CallExpr *BodyChecker::checkSpawn(ParentMap &PM, UnaryOperator *UO) {
   return nullptr;
 }
 
+/// True if S holds a braced list that makes a std::initializer_list
+/// (`f({std::string("a"), ...})`): its array is destroyed, element by
+/// element in a loop, at the end of the full expression.
+static bool holdsInitializerList(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXStdInitializerListExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (holdsInitializerList(Child))
+      return true;
+  return false;
+}
+
 /// A spawn must be `spawn f(a);`, `lhs op= spawn f(a);` or the initializer
 /// of a declaration `T x = spawn f(a);`.
 bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
@@ -119,6 +133,14 @@ bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
       Converted = Q;
       ConvertedTop = QTop;
     }
+  // So is one whose spawn's arguments hold a braced list of objects:
+  // their destruction, a loop, comes after the result's store, which ends
+  // a declaration's spawn statement where no marker does.
+  if (!Converted && Ctx.getLangOpts().CPlusPlus && isa_and_nonnull<DeclStmt>(P) &&
+      llvm::any_of(CE->arguments(), [](const Expr *A) {
+        return holdsInitializerList(A);
+      }))
+    Converted = P;
   // A declaration; in OpenCilk's spelling, not a `for` loop's
   // initializer (OpenCilk rejects it; Cilk-5 took it). One that converts
   // is a statement of a block or a branch's or loop's own (the marker that
