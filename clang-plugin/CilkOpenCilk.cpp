@@ -324,9 +324,11 @@ public:
             "(auto &x : v)'");
       return;
     }
-    if (!PP->getLangOpts().CPlusPlus) {
+    if (!PP->getLangOpts().CPlusPlus11) {
       error(Parts.back()[Colon].getLocation(),
-            "a 'cilk_for' over a range needs C++");
+            PP->getLangOpts().CPlusPlus
+                ? "a 'cilk_for' over a range needs C++11"
+                : "a 'cilk_for' over a range needs C++");
       return;
     }
     rewriteRange(Out, Parts.size() == 2 ? Parts[0] : llvm::ArrayRef<Token>(),

@@ -143,9 +143,10 @@ __cilk_for_dist(const __a &a, const __b &b)
     return (unsigned long long)(b - a);
 }
 #define __cilk_for_distance(a, b) __cilk_for_dist((a), (b))
-/* For a cilk_for over a range (`cilk_for (auto &x : v)`): its begin and
- * end, found as a range-based for finds them: an array's bounds, else the
- * members begin() and end(), else begin(r) and end(r) by
+#if __cplusplus >= 201103L
+/* For a cilk_for over a range (`cilk_for (auto &x : v)`, C++11): its
+ * begin and end, found as a range-based for finds them: an array's bounds,
+ * else the members begin() and end(), else begin(r) and end(r) by
  * argument-dependent lookup (the int overloads are preferred). */
 template <class __t, __SIZE_TYPE__ __n>
 inline __t *__cilk_range_begin(__t (&__r)[__n], int)
@@ -192,6 +193,7 @@ struct __cilk_random_access<
                   (void)(__cilk_lvalue<__i>() + 1))> {
     static const bool value = true;
 };
+#endif
 #else
 #define __cilk_for_distance(a, b)                                             \
     __builtin_choose_expr(__builtin_classify_type(a) == 5,                    \
