@@ -446,8 +446,8 @@ void BodyChecker::run(Stmt *Root) {
     markTryStatements(Now, C.Tries);
   }
   // Last: it moves the statements after each declaration into a block.
-  for (DeclStmt *DS : ConvertingDecls)
-    endConvertingDeclaration(Root, DS);
+  for (DeclStmt *DS : DeclsEndedAfter)
+    endDeclaration(Root, DS);
 }
 
 CilkConsumer::CilkConsumer(CompilerInstance &CI, std::shared_ptr<SpawnLog> Log,

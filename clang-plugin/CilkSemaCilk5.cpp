@@ -133,23 +133,24 @@ bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
       Converted = Q;
       ConvertedTop = QTop;
     }
-  // So is one whose spawn's arguments hold a braced list of objects:
+  auto *DS = dyn_cast_or_null<DeclStmt>(Converted ? Converted : P);
+  // Such a declaration ends after itself, with a marker (endDeclaration);
+  // so does one whose spawn's arguments hold a braced list of objects:
   // their destruction, a loop, comes after the result's store, which ends
   // a declaration's spawn statement where no marker does.
-  if (!Converted && Ctx.getLangOpts().CPlusPlus && isa_and_nonnull<DeclStmt>(P) &&
-      llvm::any_of(CE->arguments(), [](const Expr *A) {
-        return holdsInitializerList(A);
-      }))
-    Converted = P;
+  bool EndsAfter =
+      Converted ||
+      (DS && Ctx.getLangOpts().CPlusPlus &&
+       llvm::any_of(CE->arguments(),
+                    [](const Expr *A) { return holdsInitializerList(A); }));
   // A declaration; in OpenCilk's spelling, not a `for` loop's
-  // initializer (OpenCilk rejects it; Cilk-5 took it). One that converts
-  // is a statement of a block or a branch's or loop's own (the marker that
-  // ends it goes after it, endConvertingDeclaration: not behind a label,
-  // whose statement's variables live on in the label's block).
-  auto *DS = dyn_cast_or_null<DeclStmt>(Converted ? Converted : P);
+  // initializer (OpenCilk rejects it; Cilk-5 took it). One that ends
+  // after itself is a statement of a block or a branch's or loop's own
+  // (not behind a label, whose statement's variables live on in the
+  // label's block).
   Stmt *DSParent = DS ? PM.getParent(DS) : nullptr;
   bool Statement = DS && isStatementPosition(DSParent, DS);
-  if (DS && (Converted ? Statement && !isa<LabelStmt, AttributedStmt,
+  if (DS && (EndsAfter ? Statement && !isa<LabelStmt, AttributedStmt,
                                            SwitchCase>(DSParent)
                        : Statement || !isOpenCilkSpawn(Ctx, UO))) {
     for (Decl *D : DS->decls())
@@ -157,8 +158,8 @@ bool BodyChecker::checkSpawnContext(const ParentMap &PM, UnaryOperator *UO,
           VD && VD->getInit() == ConvertedTop) {
         Destinations.push_back(
             {DS, VD, nullptr, BO_Assign, Loc, isOpenCilkSpawn(Ctx, UO)});
-        if (Converted)
-          ConvertingDecls.push_back(DS);
+        if (EndsAfter)
+          DeclsEndedAfter.push_back(DS);
         return true;
       }
   }

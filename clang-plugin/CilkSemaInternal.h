@@ -308,7 +308,7 @@ private:
   void replaceByMarkerCall(Stmt *Parent, Stmt *SyncStmt,
                            llvm::StringRef Name);
   void endSpawnStatement(Stmt *Parent, Stmt *S);
-  void endConvertingDeclaration(Stmt *Root, DeclStmt *DS);
+  void endDeclaration(Stmt *Root, DeclStmt *DS);
   static void replaceChild(Stmt *Parent, Stmt *Old, Stmt *New);
   /// A call of the marker Name (a void function of no arguments, or of
   /// one int, K).
@@ -336,9 +336,11 @@ private:
   bool WarnUnsynced;
   /// Spawns assigned in statement position: (parent, statement).
   llvm::SmallVector<std::pair<Stmt *, Stmt *>, 8> Assignments;
-  /// C++ declarations whose spawned result a constructor or a conversion
-  /// function converts (`std::optional<int> o = cilk_spawn f();`).
-  llvm::SmallVector<DeclStmt *, 2> ConvertingDecls;
+  /// C++ declarations whose spawn statement ends after them, with a marker
+  /// (endDeclaration): a constructor or a conversion function converts the
+  /// result (`std::optional<int> o = cilk_spawn f();`), or a braced list of
+  /// objects among the arguments is destroyed after the result's store.
+  llvm::SmallVector<DeclStmt *, 2> DeclsEndedAfter;
   /// Variables assigned by a spawn (`v = spawn`, `v op= spawn`, `T v =
   /// spawn`): the statement, the variable, its reference on the left (none
   /// for a declaration) and the spawn keyword.

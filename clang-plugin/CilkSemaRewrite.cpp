@@ -131,8 +131,9 @@ void BodyChecker::endSpawnStatement(Stmt *Parent, Stmt *S) {
 }
 
 /// A declaration whose spawned result a constructor or a conversion
-/// function converts ends after the declaration, with the statement's end
-/// marker there. The marker cannot wrap it as it wraps an assignment (the
+/// function converts, or whose spawn's arguments hold a braced list of
+/// objects, ends after the declaration, with the statement's end marker
+/// there. The marker cannot wrap it as it wraps an assignment (the
 /// variable's scope would end), and a block's statements cannot grow, so
 /// the rest of the block moves into a block of its own after the marker
 /// (its variables end where they ended; what was left, null statements):
@@ -143,7 +144,7 @@ void BodyChecker::endSpawnStatement(Stmt *Parent, Stmt *S) {
 ///
 /// A declaration that is a statement of its own (an `if`'s branch) is
 /// wrapped with the marker, as an assignment is.
-void BodyChecker::endConvertingDeclaration(Stmt *Root, DeclStmt *DS) {
+void BodyChecker::endDeclaration(Stmt *Root, DeclStmt *DS) {
   ParentMap PM(Root);
   Stmt *Parent = PM.getParent(DS);
   auto *CS = dyn_cast<CompoundStmt>(Parent);

@@ -746,19 +746,19 @@ PreservedAnalyses RaceLoopsPass::run(Function &F,
 }
 
 /// True if F's frame holds nothing the detector may have checked: its only
-/// locals are race records (the hooks' argument, never checked memory),
-/// and no call passes an argument in F's frame (byval: the callee's
-/// accesses to it lie above the callee's frame, which its own exit hook
-/// forgets; only F's would).
+/// local is its race record (the argument of its enter hook, which the
+/// hooks read and write but never check), and no call passes an argument
+/// in F's frame (byval: the callee's accesses to it lie above the callee's
+/// frame, which its own exit hook forgets; only F's would).
 static bool frameUnchecked(Function &F) {
+  Value *Local = nullptr, *Record = nullptr;
   for (Instruction &I : instructions(F)) {
-    if (auto *A = dyn_cast<AllocaInst>(&I)) {
-      if (!allUsersSatisfy(A, [](Instruction *U) {
-            auto *CB = dyn_cast<CallBase>(U);
-            Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-            return Callee && Callee->getName().starts_with("__cilkrt_race_");
-          }))
+    if (isa<AllocaInst>(I)) {
+      if (Local)
         return false;
+      Local = &I;
+    } else if (isCallTo(I, CILK_ABI_RACE_ENTER)) {
+      Record = cast<CallBase>(I).getArgOperand(0);
     } else if (auto *CB = dyn_cast<CallBase>(&I)) {
       for (unsigned K = 0; K < CB->arg_size(); ++K)
         if (CB->isByValArgument(K) || CB->isInAllocaArgument(K) ||
@@ -766,7 +766,7 @@ static bool frameUnchecked(Function &F) {
           return false;
     }
   }
-  return true;
+  return !Local || Local == Record;
 }
 
 /// ThreadSanitizer's entry hook is a no-op in the detector (race.c); its

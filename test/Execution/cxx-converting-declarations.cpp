@@ -4,7 +4,7 @@
 // constructor with a default argument). The conversion is the spawn
 // statement's tail, which runs when the result arrives: the plugin ends the
 // statement after the declaration, moving the rest of its block into a
-// block of its own (CilkSemaRewrite.cpp: endConvertingDeclaration). Also a
+// block of its own (CilkSemaRewrite.cpp: endDeclaration). Also a
 // declaration that ends its block, one in an `if`'s block, one whose block
 // declares more variables after it, one with a label after it that a
 // goto reaches backwards, in a loop with `continue` after it, in a lambda
