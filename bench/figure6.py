@@ -83,7 +83,8 @@ def measure(apps, build, size, runs, prof_runs, procs):
                     run(exe[b], args, p, stats=True)[1])
             for m, p in profs if i < prof_runs else ():
                 err = run(exe[m + "-prof"], args, p,
-                          env={"CILK_PROFILE": "time"})[2].stderr
+                          env={"CILK_PROFILE": "time",
+                               "CILK_PROFILE_GRAIN": "0"})[2].stderr
                 r["prof"].setdefault((m, p), []).append(parse_profile(err))
         res[app] = r
     return res

@@ -154,7 +154,8 @@ def measure(build, nodes, runs, procs):
                     st = run(exe[m], args, p, stats=True)[1]
                     d["wall"].setdefault((m, p), []).append(st["wall"])
                 err = run(exe[m + "-prof"], args, 1,
-                          env={"CILK_PROFILE": "time"})[2].stderr
+                          env={"CILK_PROFILE": "time",
+                               "CILK_PROFILE_GRAIN": "0"})[2].stderr
                 d["prof"].setdefault(m, []).append(parse_profile(err))
         for m in MODES:
             err = run(exe[m + "-prof"], args, procs[-1],

@@ -11,8 +11,11 @@ build's and the profile build's CPU times on one worker (medians of --runs,
 default 5, taken alternately), their ratio (what profiling costs), and the
 work T_1 the profile build reports as a ratio to the plain build's time
 (what the figures are worth: 1 is exact; more means the hooks' time the
-calibration did not take off stayed in the strands).  Writes
-bench/results/<date>-<machine>-profile.md.
+calibration did not take off stayed in the strands), and its span T_inf.
+The profile build runs twice in each round: as it is (children whose
+subtrees take less than the grain run quiet, runtime/profile.c) and with
+every strand timed (CILK_PROFILE_GRAIN=0), so that the spans can be set
+side by side.  Writes bench/results/<date>-<machine>-profile.md.
 """
 import argparse
 import datetime
@@ -35,24 +38,31 @@ def main():
     build_project(a.build, not a.no_install, packages=())
     mach = machine()
     rows = []
+    ways = [("quiet children", {}),
+            ("every strand", {"CILK_PROFILE_GRAIN": "0"})]
     for app, args in CASES:
         plain = compile_cilk(a.build, app, "sedative")
         prof = compile_cilk(a.build, app, "sedative",
                             extra=["-fplugin-arg-cilk-profile"],
                             name=f"{app}-profile")
-        tp, tq, t1, tinf = [], [], [], []
+        tp = []
+        got = {way: ([], [], []) for way, _ in ways}
         for _ in range(a.runs):
             tp.append(run(plain, args, p=1)[2].cpu)
-            r = run(prof, args, p=1)[2]
-            tq.append(r.cpu)
-            w, s, _, _ = parse_profile(r.stderr)
-            t1.append(w)
-            tinf.append(s)
-        p, q = statistics.median(tp), statistics.median(tq)
-        w, s = statistics.median(t1), statistics.median(tinf)
-        log(f"{app} {args}: plain {p:.3f} s, profile {q:.3f} s "
-            f"({q / p:.1f}x), T_1 {w:.3f} s ({w / p:.2f} of plain)")
-        rows.append((app, args, p, q, w, s))
+            for way, env in ways:
+                r = run(prof, args, p=1, env=env)[2]
+                w, s, _, _ = parse_profile(r.stderr)
+                for v, x in zip(got[way], (r.cpu, w, s)):
+                    v.append(x)
+        p = statistics.median(tp)
+        row = [app, args, p]
+        for way, _ in ways:
+            q, w, s = (statistics.median(v) for v in got[way])
+            log(f"{app} {args} ({way}): plain {p:.3f} s, profile {q:.3f} s "
+                f"({q / p:.1f}x), T_1 {w:.3f} s ({w / p:.2f} of plain), "
+                f"T_inf {s:.6f} s")
+            row += [q, w, s]
+        rows.append(row)
     out = result_path(a.out, mach, "profile")
     with open(out, "w") as f:
         f.write(f"# The profile build's cost and accuracy "
@@ -61,15 +71,20 @@ def main():
                 "with `-fplugin-arg-cilk-profile` against the same program "
                 "built without it, both in sedative mode at -O2, on one "
                 "worker; CPU times and reported figures are medians of "
-                f"{a.runs} alternating runs.\n\n")
+                f"{a.runs} alternating runs. The profile build runs as it "
+                "is (children whose subtrees take less than the grain run "
+                "quiet) and with every strand timed "
+                "(`CILK_PROFILE_GRAIN=0`, the last three columns).\n\n")
         f.write("\n".join(machine_lines(mach)) + "\n\n")
         f.write("| example | input | plain (s) | profile build (s) | cost "
-                "| reported T_1 (s) | T_1 / plain | reported T_inf (s) |\n"
-                "|---|---|---|---|---|---|---|---|\n")
-        for app, args, p, q, w, s in rows:
+                "| reported T_1 (s) | T_1 / plain | reported T_inf (s) "
+                "| every strand timed: cost | T_1 / plain | T_inf (s) |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|\n")
+        for app, args, p, q, w, s, q0, w0, s0 in rows:
             f.write(f"| {app} | {' '.join(map(str, args))} | {fmt(p)} | "
                     f"{fmt(q)} | {q / p:.1f}x | {fmt(w)} | {w / p:.2f} | "
-                    f"{fmt(s)} |\n")
+                    f"{fmt(s)} | {q0 / p:.1f}x | {w0 / p:.2f} | "
+                    f"{fmt(s0)} |\n")
     log(f"wrote {out}")
 
 

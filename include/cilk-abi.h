@@ -334,8 +334,22 @@
  * Cilk_user_work, Cilk_user_critical_path and wsp_getworkspan() in a
  * profiled procedure read its record: the pass makes each call of the
  * plain entry points below a call of the __cilkrt_prof_ one with the
- * record (CilkProfile.cpp). */
+ * record (CilkProfile.cpp).
+ *
+ * Quiet clones: a child subtree that takes less than the profile's grain
+ * (CILK_PROFILE_GRAIN) costs more in hooks and clock reads than it runs,
+ * so the spawn hook may decide that the child runs quiet: it sets this
+ * thread's CILK_ABI_PROF_QUIET (an unsigned char). Each profiled procedure
+ * that can be spawned (a fast clone, a leaf, a procedure of the serial
+ * elision) first tests the flag, and if set clears it and runs its quiet
+ * clone instead: f.quiet (CILK_ABI_QUIET_SUFFIX; its fast clone
+ * f.quiet.fast), the same procedure without hooks, lowered as a build
+ * without profiling lowers it, whose calls and spawns run quiet clones
+ * too. The child's whole subtree is then timed as one strand, from the
+ * spawn hook to the resume hook (or catch), at the plain build's speed. */
 #define CILK_ABI_PROF_SIZE 104
+#define CILK_ABI_PROF_QUIET "__cilkrt_prof_quiet"
+#define CILK_ABI_QUIET_SUFFIX ".quiet"
 #define CILK_ABI_USER_WORK "__cilkrt_user_work"
 #define CILK_ABI_USER_CRITICAL_PATH "__cilkrt_user_critical_path"
 #define CILK_ABI_PROF_USER_WORK "__cilkrt_prof_user_work"
@@ -687,8 +701,10 @@ struct __cilk_prof {
     long long span;             /* longest path from entry to `start` */
     long long children;         /* (atomic) max of at + span of the
                                    children finished since the last sync */
-    int spawning;               /* between spawn and resume */
-    int spawned;                /* spawned since the last sync */
+    short spawning;             /* between spawn and resume: 1, or 2
+                                   if the child runs quiet */
+    short spawned;              /* spawned since the last sync */
+    int depth;                  /* the parent's depth + 1; Cilk main 0 */
     long long work;             /* this instance's finished strands */
     long long children_work;    /* (atomic) the total work of the
                                    children that have returned */

@@ -17,6 +17,10 @@ using namespace llvm;
 namespace cilk {
 
 void reportUnsupported(Function &F, const Twine &Msg, const Instruction *At) {
+  // A profile build's quiet clone has its procedure's errors, which the
+  // procedure reports.
+  if (F.hasFnAttribute(CILK_QUIET_ATTR))
+    return;
   // The plugin has clang track locations (CilkPlugin.cpp): with At's, the
   // error points at the statement; without, at the procedure.
   F.getContext().diagnose(DiagnosticInfoUnsupported(
@@ -43,7 +47,7 @@ Value *fieldAddr(IRBuilder<> &B, Value *Frame, uint64_t Off,
 /// code for an executable (PIE or not) it is local-exec: an %fs-relative
 /// access with a constant offset, no register to keep it in. Elsewhere
 /// (-fPIC) it is initial-exec: the offset comes from the GOT.
-static GlobalVariable *runtimeTLS(Module &M, StringRef Name, Type *Ty) {
+GlobalVariable *runtimeTLS(Module &M, StringRef Name, Type *Ty) {
   if (auto *GV = M.getNamedGlobal(Name))
     return GV;
   bool Executable = M.getPIELevel() != PIELevel::Default ||

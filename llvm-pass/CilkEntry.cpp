@@ -143,10 +143,8 @@ SerialClones buildSerialClones(ArrayRef<Function *> Procs) {
   return Serial;
 }
 
-/// Copies the attributes that describe F's interface (parameters, result,
-/// and how the function is compiled) to a function or call that has F's
-/// type; "cilk" stays with F.
-static AttributeList interfaceAttributes(const Function &F, bool WithFnAttrs) {
+/// "cilk" stays with F.
+AttributeList interfaceAttributes(const Function &F, bool WithFnAttrs) {
   LLVMContext &C = F.getContext();
   AttributeList A = F.getAttributes();
   SmallVector<AttributeSet, 8> Params;

@@ -55,6 +55,9 @@ void settleAwaits(llvm::Function &F,
 /// function's code hash, in hex.
 void markSelfContained(llvm::Module &M);
 inline constexpr const char *CILK_SELF_CONTAINED_ATTR = "cilk-self-contained";
+/// Profile builds: a quiet clone (CilkProfile.cpp), which gets no hooks;
+/// removed once the quiet entries are built.
+inline constexpr const char *CILK_QUIET_ATTR = "cilk-quiet";
 /// The code hash of a self-contained function (markSelfContained): a hash
 /// of its code and of all it calls, the same in every build of the same
 /// code; 0 for any other function.
@@ -79,6 +82,10 @@ bool prepareProfile(llvm::Module &M);
 /// Profile builds (CilkProfile.cpp), after phase 1: a profile record and
 /// the CILK_ABI_PROF_* hooks in every Cilk procedure.
 bool instrumentForProfile(llvm::Module &M, Mode TheMode);
+/// Profile builds, after the mode's lowering: every profiled procedure
+/// that can be spawned first tests CILK_ABI_PROF_QUIET and runs its quiet
+/// clone if it is set (CilkProfile.cpp).
+bool buildQuietClones(llvm::Module &M);
 /// Race builds (CilkRace.cpp), after phase 1 and before the serial
 /// elision: the CILK_ABI_RACE_* hooks in every Cilk procedure, and the
 /// attributes that have every function instrumented by ThreadSanitizer.

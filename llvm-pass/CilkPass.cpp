@@ -211,6 +211,8 @@ PreservedAnalyses CilkPass::run(Module &M, ModuleAnalysisManager &) {
     Changed |= lowerToClones(M, TheMode, Carries);
     break;
   }
+  if (Instr == Instrument::Profile)
+    Changed |= buildQuietClones(M);
   if (Carries)
     Changed |= stopAtEscapingExceptions(M);
   Changed |= buildExports(M, Exported);

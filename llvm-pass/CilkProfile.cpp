@@ -38,17 +38,42 @@
 // frame field, at the same address whichever worker runs the procedure: a
 // child finishing on another worker writes into it.
 //
+// Quiet clones: before the hooks, each procedure f gets a copy f.quiet
+// without them, which the mode lowers as it lowers f (f.quiet.fast, ...):
+// the code of a build without profiling, whose calls and spawns run quiet
+// clones. After the lowering, what a spawn enters of f (its fast clone, or
+// f itself for a leaf and in the serial elision) first tests the flag the
+// spawn hook sets for a child whose subtree is expected to take less than
+// the profile's grain (CILK_ABI_PROF_QUIET):
+//
+//   entry:
+//     (allocas)
+//     %quiet.addr = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_prof_quiet)
+//     %quiet = load i8, ptr %quiet.addr
+//     %is.quiet = icmp ne i8 %quiet, 0
+//     br i1 %is.quiet, label %prof.quiet, label %entry.profiled
+//   prof.quiet:
+//     store i8 0, ptr %quiet.addr
+//     %r = tail call i32 @fib.quiet.fast(i32 %n)
+//     ret i32 %r
+//
+// A file whose procedures read their records (Cilk_user_work,
+// wsp_getworkspan()) or run thread computations gets no quiet clones:
+// their figures need every strand timed.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CilkInternal.h"
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -282,10 +307,107 @@ static void instrument(Function &F, Mode TheMode) {
   }
 }
 
+/// The quiet clones (see the IR above), made before the hooks: each Cilk
+/// procedure F but Cilk main becomes F and F.quiet, the same procedure
+/// without hooks (C++'s record and pads are removed), which the mode
+/// lowers as it lowers F, so that a quiet subtree runs the code of a build
+/// without profiling; calls and spawns in quiet code run quiet clones.
+/// None in a file whose procedures read their records (Cilk_user_work,
+/// wsp_getworkspan()) or run thread computations: their figures need
+/// every strand timed.
+static void makeQuietClones(Module &M) {
+  for (StringRef Reads :
+       {CILK_ABI_USER_WORK, CILK_ABI_USER_CRITICAL_PATH, CILK_ABI_WORKSPAN,
+        CILK_ABI_CP_START, CILK_ABI_CP_WAIT})
+    if (Function *Fn = M.getFunction(Reads); Fn && !Fn->use_empty())
+      return;
+  MapVector<Function *, Function *> Quiet;
+  for (Function &F : M)
+    if (isCilkProcedure(F) && !F.isDeclaration() && !F.isVarArg() &&
+        F.getName() != CILK_ABI_MAIN)
+      Quiet[&F] = nullptr;
+  for (auto &[F, Q] : Quiet) {
+    ValueToValueMapTy VMap;
+    Q = CloneFunction(F, VMap);
+    Q->setName(F->getName() + CILK_ABI_QUIET_SUFFIX);
+    Q->setLinkage(GlobalValue::InternalLinkage);
+    Q->setDSOLocal(true);
+    Q->setComdat(nullptr);
+    Q->addFnAttr(CILK_QUIET_ATTR);
+  }
+  for (auto &[F, Q] : Quiet) {
+    SmallVector<Instruction *, 8> Hooks;
+    for (Instruction &I : instructions(*Q)) {
+      if (isProfileHook(I))
+        Hooks.push_back(&I);
+      else if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *QC = Quiet.lookup(CB->getCalledFunction()))
+          CB->setCalledFunction(QC);
+    }
+    for (Instruction *I : Hooks)
+      I->eraseFromParent();
+  }
+}
+
+/// Makes F run Q when this thread's quiet flag is set (see the IR above).
+static void addQuietEntry(Function &F, Function &Q) {
+  Module &M = *F.getParent();
+  BasicBlock &Entry = F.getEntryBlock();
+  BasicBlock *Profiled = Entry.splitBasicBlock(
+      Entry.getFirstNonPHIOrDbgOrAlloca(), "entry.profiled");
+  BasicBlock *Quiet =
+      BasicBlock::Create(M.getContext(), "prof.quiet", &F, Profiled);
+  IRBuilder<> B(Entry.getTerminator());
+  if (DISubprogram *SP = F.getSubprogram()) // calls of F's file need one
+    B.SetCurrentDebugLocation(DILocation::get(M.getContext(), 0, 0, SP));
+  Value *Addr = B.CreateThreadLocalAddress(
+      runtimeTLS(M, CILK_ABI_PROF_QUIET, B.getInt8Ty()));
+  Addr->setName("quiet.addr");
+  Value *Set = B.CreateICmpNE(B.CreateLoad(B.getInt8Ty(), Addr, "quiet"),
+                              B.getInt8(0), "is.quiet");
+  B.CreateCondBr(Set, Quiet, Profiled);
+  Entry.getTerminator()->eraseFromParent();
+  B.SetInsertPoint(Quiet);
+  B.CreateStore(B.getInt8(0), Addr);
+  SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
+  CallInst *Call = B.CreateCall(&Q, Args);
+  Call->setAttributes(interfaceAttributes(F, false));
+  Call->setTailCall();
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+}
+
+bool buildQuietClones(Module &M) {
+  // What a spawn or call enters of F and of F.quiet: the fast clones of
+  // procedures that spawn or sync, else the procedures themselves (leaves,
+  // and every procedure of the serial elision).
+  SmallVector<std::pair<Function *, Function *>, 16> Entries;
+  for (Function &F : M) {
+    if (F.isDeclaration() || !profileRecord(F))
+      continue;
+    StringRef Name = F.getName();
+    std::string QuietName =
+        Name.consume_back(CILK_ABI_FAST_SUFFIX)
+            ? (Name + CILK_ABI_QUIET_SUFFIX + CILK_ABI_FAST_SUFFIX).str()
+            : (Name + CILK_ABI_QUIET_SUFFIX).str();
+    if (Function *Q = M.getFunction(QuietName))
+      Entries.push_back({&F, Q});
+  }
+  for (auto [F, Q] : Entries)
+    addQuietEntry(*F, *Q);
+  for (Function &F : M)
+    F.removeFnAttr(CILK_QUIET_ATTR);
+  return !Entries.empty();
+}
+
 bool instrumentForProfile(Module &M, Mode TheMode) {
+  makeQuietClones(M);
   bool Changed = false;
   for (Function &F : M)
-    if (isCilkProcedure(F) && !F.isDeclaration()) {
+    if (isCilkProcedure(F) && !F.isDeclaration() &&
+        !F.hasFnAttribute(CILK_QUIET_ATTR)) {
       instrument(F, TheMode);
       Changed = true;
     }

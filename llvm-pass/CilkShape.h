@@ -241,6 +241,10 @@ std::string procedureLayout(const Shape &S);
 /// (built after it: f becomes f.fast and its C entry point takes the name).
 using SerialClones = llvm::MapVector<llvm::Function *, llvm::Function *>;
 SerialClones buildSerialClones(llvm::ArrayRef<llvm::Function *> Procs);
+/// The attributes that describe F's interface (parameters, result and, with
+/// WithFnAttrs, how it is compiled), for a function or call of F's type.
+llvm::AttributeList interfaceAttributes(const llvm::Function &F,
+                                        bool WithFnAttrs);
 bool buildEntryPoints(llvm::Module &M, const SerialClones &Serial);
 /// Makes every spawn through a pointer in F call the fast clone the pointer
 /// leads to (see CILK_ABI_ENTRY_MAGIC); run on F after its serial clone is
@@ -282,6 +286,9 @@ bool isPollMarker(const llvm::Instruction &I);
 /// A pointer to the frame field at byte offset Off.
 llvm::Value *fieldAddr(llvm::IRBuilder<> &B, llvm::Value *Frame, uint64_t Off,
                        const llvm::Twine &Name = "");
+/// The runtime's thread-local Name, of type Ty, declared in M.
+llvm::GlobalVariable *runtimeTLS(llvm::Module &M, llvm::StringRef Name,
+                                 llvm::Type *Ty);
 /// Loads this thread's worker (CILK_ABI_TLS_WORKER).
 llvm::Value *emitLoadWorker(llvm::IRBuilder<> &B);
 /// Replaces BB's unconditional branch by

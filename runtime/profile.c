@@ -56,6 +56,10 @@ static struct timespec wall_start, wall_end;
 /* The ticks profiling surely adds to a strand between two boundaries
  * (calibrate). */
 static long long hook_cost;
+/* A child whose subtree is expected to run shorter than this many ticks
+ * runs quiet (quiet_child); 0: every procedure is profiled. */
+static long long grain;
+#define CILK_PROFILE_GRAIN_NS 2000
 
 /* A serial build whose main() is plain C (OpenCilk's spelling) starts no
  * pool, so no worker runs its Cilk code: a thread that enters profiled code
@@ -106,7 +110,7 @@ static inline unsigned long long boundary(struct worker *w)
  * running a closure or a root: a stolen continuation, a resumed sync). */
 static inline unsigned long long strand_start(struct worker *w)
 {
-    return w->prof_last_ok ? w->prof_last : now();
+    return w->prof_last_ok ? w->prof_last : boundary(w);
 }
 
 /* A strand measured `raw` ticks from boundary to boundary, less what
@@ -306,6 +310,7 @@ __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
             atomic_store_explicit(&profiled, true, memory_order_relaxed);
     }
     p->into = w->prof_pending_region;
+    p->depth = p->parent ? p->parent->depth + 1 : 0;
     p->span = 0;
     p->bspan = 0;
     p->work = 0;
@@ -317,6 +322,57 @@ __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
     p->start = strand_start(w);
 }
 
+/* The slot of w->prof_est for procedures at depth d. */
+static inline long long *estimate(struct worker *w, int d)
+{
+    enum { SLOTS = sizeof w->prof_est / sizeof w->prof_est[0] };
+    return &w->prof_est[d < SLOTS ? d : SLOTS - 1];
+}
+
+/* A subtree at depth d took `work` on w: the largest of the latest ones,
+ * decaying by 1/64 a subtree, is the guess for the next (quiet_child). */
+static void learn(struct worker *w, int d, long long work)
+{
+    long long *e = estimate(w, d);
+    long long v = work > 0 ? work : 1;
+    *e = v >= *e - (*e >> 6) ? v : *e - (*e >> 6);
+}
+
+/* Whether p's next child runs quiet: its whole subtree then runs the plain
+ * build's code, with no hook to pay for, and is timed as one strand, from
+ * the spawn hook to the resume hook (quiet_child_done). That the child is
+ * short is a guess from the subtrees that returned lately at its depth on
+ * this worker; one candidate in 64 is profiled anyway to keep the guess
+ * fresh. Only the span can suffer: a quiet subtree's own parallelism is
+ * not seen, so its work counts as its span. */
+static bool quiet_child(struct worker *w, const struct __cilk_prof *p)
+{
+    long long e = *estimate(w, p->depth + 1);
+    return grain && e && e <= grain && ++w->prof_candidates % 64;
+}
+
+/* p's quiet child is done (resume, or catch if it threw): its one strand,
+ * since the spawn hook's read (p->start), is a child's path and work, and
+ * p's continuation starts now. If a thief resumed the continuation, the
+ * strand ends where the thief resumes, and what the child ran after the
+ * steal, like what thieves run of a quiet subtree, is nobody's (quiet code
+ * has no hooks): at most a grain's time, once per such steal. */
+static void quiet_child_done(struct worker *w, struct __cilk_prof *p)
+{
+    unsigned long long t = boundary(w);
+    long long d = unit_strands ? 1 : net(t - p->start);
+    w->stats.work += d;
+    w->stats.threads++;
+    atomic_fetch_add_explicit((_Atomic long long *)&p->children_work, d,
+                              memory_order_relaxed);
+    raise_to(children_of(p), p->span + d);
+    raise_to(bchildren_of(p), p->bspan + d + burden);
+    learn(w, p->depth + 1, d);
+    p->start = t;
+    p->spawning = 0;
+    __cilkrt_prof_quiet = 0; /* if the child was no profiled procedure */
+}
+
 __attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
 {
     if (muted(p))
@@ -325,8 +381,16 @@ __attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
     if (!p->spawning) {
         strand_end(w, p, 1);
         STAT_INC(w, spawns);
-        p->spawning = 1;
+        p->spawning = quiet_child(w, p) ? 2 : 1;
         p->spawned = 1;
+        if (p->spawning == 2) {
+            w->prof_quiet++;
+            p->start = w->prof_last; /* the child's strand starts here */
+        }
+    }
+    if (p->spawning == 2) { /* (again after a release: it was cleared) */
+        __cilkrt_prof_quiet = 1;
+        return;
     }
     w->prof_pending = p;
     w->prof_pending_at = p->span;
@@ -338,6 +402,10 @@ __attribute__((noinline)) void __cilkrt_prof_resume(struct __cilk_prof *p)
 {
     if (muted(p))
         return;
+    if (p->spawning == 2) {
+        quiet_child_done(me(), p);
+        return;
+    }
     p->spawning = 0;
     p->start = strand_start(me());
 }
@@ -395,6 +463,8 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
             w->prof_top = true;
         return;
     }
+    if (grain)
+        learn(w, p->depth, work);
     atomic_fetch_add_explicit((_Atomic long long *)&p->parent->children_work,
                               work, memory_order_relaxed);
     raise_to((_Atomic long long *)(p->into ? &p->into->children
@@ -406,8 +476,9 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
 }
 
 /* C++: p's landing pad, a sync of every region (cilk-abi.h). A spawned
- * child that threw is done: its unwind hook raised p's paths, and the
- * strand before its spawn ended at the spawn. Otherwise the strand that
+ * child that threw is done: its unwind hook raised p's paths (a quiet
+ * child's strand ends here), and the strand before its spawn ended at the
+ * spawn. Otherwise the strand that
  * threw ends here. The regions stay open: their end hooks, or p's return
  * or unwind, close them. */
 __attribute__((noinline)) void __cilkrt_prof_catch(struct __cilk_prof *p)
@@ -416,10 +487,11 @@ __attribute__((noinline)) void __cilkrt_prof_catch(struct __cilk_prof *p)
     if (muted(p))
         return;
     w->prof_pending = NULL; /* a spawned function without a record threw */
-    if (p->spawning)
-        p->spawning = 0;
-    else
+    if (p->spawning == 2)
+        quiet_child_done(w, p);
+    else if (!p->spawning)
         strand_end(w, p, p->spawned);
+    p->spawning = 0;
     for (struct __cilk_prof_region *r = p->region; r; r = r->outer)
         join_paths(p, (_Atomic long long *)&r->children,
                    (_Atomic long long *)&r->bchildren);
@@ -705,12 +777,31 @@ static long long calibrate(bool heap_frames)
     return (long long)least;
 }
 
+/* Clock ticks per nanosecond, against the monotonic clock over 100 us. */
+static double ticks_per_ns(void)
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    unsigned long long t = now();
+    double ns;
+    do {
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        ns = (double)(b.tv_sec - a.tv_sec) * 1e9 +
+             (double)(b.tv_nsec - a.tv_nsec);
+    } while (ns < 1e5);
+    return (double)(now() - t) / ns;
+}
+
 void profile_calibrate(bool heap_frames)
 {
     if (session) /* a solo session's (then a pool started: entry.c) */
         return;
     const char *c = getenv("CILK_PROFILE_OVERHEAD");
     hook_cost = c && *c ? strtoll(c, NULL, 10) : calibrate(heap_frames);
+    /* After calibrate, whose hooks must all run profiled. */
+    const char *g = getenv("CILK_PROFILE_GRAIN");
+    long long ns = g && *g ? strtoll(g, NULL, 10) : CILK_PROFILE_GRAIN_NS;
+    grain = ns > 0 ? (long long)((double)ns * ticks_per_ns()) : 0;
 }
 
 void profile_start(bool strands)
@@ -719,6 +810,8 @@ void profile_start(bool strands)
         return;
     session = true;
     unit_strands = strands;
+    if (strands) /* every strand counted, exactly */
+        grain = 0;
     profile_threads = units_profiled();
     const char *b = getenv("CILK_BURDEN");
     burden = b && *b ? strtoull(b, NULL, 10) : strands ? 0 : 15000;
@@ -745,13 +838,14 @@ int profile_print(struct worker **workers, int n)
     double seconds_per_tick =
         tsc_end > tsc_start ? wall / (double)(tsc_end - tsc_start) : 0;
     long long work = 0;
-    unsigned long long threads = 0, spawns = 0;
+    unsigned long long threads = 0, spawns = 0, quiet = 0;
     pthread_mutex_lock(&solo_mu);
     for (int i = 0; i < n + nsolos; i++) {
         struct worker *w = i < n ? workers[i] : solos[i - n];
         work += w->stats.work;
         threads += w->stats.threads;
         spawns += w->stats.spawns;
+        quiet += w->prof_quiet;
     }
     pthread_mutex_unlock(&solo_mu);
     /* Estimates (see net): a calibration that took off more than profiling
@@ -786,5 +880,11 @@ int profile_print(struct worker **workers, int n)
             "spawns %llu\n",
             t1, tinf, tinf > 0 ? t1 / tinf : 0.0, threads,
             threads ? t1 / (double)threads * 1e6 : 0.0, spawns);
+    if (quiet)
+        fprintf(stderr,
+                "cilk: profile: %llu spawned subtrees ran quiet, each timed "
+                "as one strand (the spawns and threads inside them are not "
+                "counted; CILK_PROFILE_GRAIN=0 times every strand)\n",
+                quiet);
     return 1;
 }

@@ -44,6 +44,8 @@
 
 __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
+__thread unsigned char __cilkrt_prof_quiet
+    __attribute__((tls_model("initial-exec")));
 void (*sched_run_thread)(struct worker *w, struct closure *c);
 
 /* The C entry point of a procedure with an sret result gave its caller's
@@ -453,6 +455,7 @@ void sched_run_closure(struct worker *w, struct closure *c)
         atomic_store_explicit(&w->bottom, c, memory_order_release);
         w->suspended = false;
         w->prof_last_ok = false;
+        __cilkrt_prof_quiet = 0;
         if (hyper_on)
             hyper_enter(w, c);
         sched_stress_self(w, 75);
@@ -500,6 +503,7 @@ void sched_run_root(struct worker *w, struct root *r)
     sched_stress_self(w, 100); /* the top frame's first check releases */
     w->prof_top = true;
     w->prof_last_ok = false;
+    __cilkrt_prof_quiet = 0;
     r->thunk(r->args);
     if (w->top_exn) { /* not stolen nor released: it threw */
         closure_deposit_exn(&r->c, w->top_exn, 0, 0);

@@ -123,6 +123,13 @@ struct worker {
      * starts at the read that logically precedes it (profile.c). */
     unsigned long long prof_last;
     bool prof_last_ok;
+    /* The work of the latest subtrees that returned at each depth (the
+     * last slot: deeper), a maximum that decays, 0 before the first; how
+     * many spawns were candidates to run quiet, and how many ran quiet
+     * (profile.c: quiet_child). */
+    long long prof_est[64];
+    unsigned prof_candidates;
+    unsigned long prof_quiet;
     /* The continuation-passing thread running on this worker in a profile
      * build (profile.c): its computation's procedure (null if none), the
      * span where it became ready, and the timestamp where it began. */
@@ -160,6 +167,12 @@ static inline void worker_forget_stolen_bottom(struct worker *w)
 }
 
 extern __thread struct worker *__cilkrt_tls_worker
+    __attribute__((tls_model("initial-exec")));
+/* Profile builds: the procedure entered next runs its quiet clone
+ * (CILK_ABI_PROF_QUIET). Set by a spawn hook just before the call; the
+ * scheduler clears it before it runs a closure or a root, where a spawned
+ * call that consumed nothing may have left it. */
+extern __thread unsigned char __cilkrt_prof_quiet
     __attribute__((tls_model("initial-exec")));
 /* CILK_CF_*: what the lazy fast clone's checks load. */
 extern __thread atomic_int __cilkrt_tls_cf

@@ -54,6 +54,7 @@
 ; SERIAL-LABEL: define i32 @fib(i32 %n)
 ; SERIAL: %prof = alloca [104 x i8], align 8
 ; SERIAL: %y = alloca i32
+; SERIAL: entry.profiled:
 ; SERIAL-NEXT: call void @__cilkrt_prof_enter(ptr %prof)
 ; SERIAL: call void @__cilkrt_prof_spawn(ptr %prof)
 ; SERIAL-NEXT: %r1 = call i32 @fib(i32 %a), !cilk.spawn
