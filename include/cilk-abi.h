@@ -309,6 +309,8 @@
  *   enter    first thing in the procedure
  *   spawn    just before a spawned call (again if a released frame
  *            resumes there: only the first call counts)
+ *   spawn_quietable  instead of spawn where the spawned procedure has a
+ *            quiet clone (below): the child may run quiet
  *   resume   first thing in the continuation of a spawn
  *   sync     just before a sync (explicit or the implicit one at return)
  *   sync_empty  instead of sync where the sync follows a spawn statement
@@ -338,7 +340,7 @@
  *
  * Quiet clones: a child subtree that takes less than the profile's grain
  * (CILK_PROFILE_GRAIN) costs more in hooks and clock reads than it runs,
- * so the spawn hook may decide that the child runs quiet: it sets this
+ * so the spawn_quietable hook may decide that the child runs quiet: it sets this
  * thread's CILK_ABI_PROF_QUIET (an unsigned char). Each profiled procedure
  * that can be spawned (a fast clone, a leaf, a procedure of the serial
  * elision) first tests the flag, and if set clears it and runs its quiet
@@ -347,7 +349,7 @@
  * without profiling lowers it, whose calls and spawns run quiet clones
  * too. The child's whole subtree is then timed as one strand, from the
  * spawn hook to the resume hook (or catch), at the plain build's speed. */
-#define CILK_ABI_PROF_SIZE 104
+#define CILK_ABI_PROF_SIZE 112
 #define CILK_ABI_PROF_QUIET "__cilkrt_prof_quiet"
 #define CILK_ABI_QUIET_SUFFIX ".quiet"
 #define CILK_ABI_USER_WORK "__cilkrt_user_work"
@@ -360,6 +362,7 @@
 #define CILK_ABI_PROF_WORKSPAN "__cilkrt_prof_workspan"
 #define CILK_ABI_PROF_ENTER "__cilkrt_prof_enter"
 #define CILK_ABI_PROF_SPAWN "__cilkrt_prof_spawn"
+#define CILK_ABI_PROF_SPAWN_QUIETABLE "__cilkrt_prof_spawn_quietable"
 #define CILK_ABI_PROF_RESUME "__cilkrt_prof_resume"
 #define CILK_ABI_PROF_SYNC "__cilkrt_prof_sync"
 #define CILK_ABI_PROF_SYNC_EMPTY "__cilkrt_prof_sync_empty"
@@ -705,6 +708,8 @@ struct __cilk_prof {
                                    if the child runs quiet */
     short spawned;              /* spawned since the last sync */
     int depth;                  /* the parent's depth + 1; Cilk main 0 */
+    const void *site;           /* the parent's spawn hook that spawned
+                                   this (its return address), or null */
     long long work;             /* this instance's finished strands */
     long long children_work;    /* (atomic) the total work of the
                                    children that have returned */

@@ -369,7 +369,8 @@ static void copyByvalArgs(Shape &S, SuspendPoint &P) {
   // A profile build's spawn hook belongs to the spawn: run again when the
   // frame resumes here, it tells the child who its parent is.
   if (Instruction *Prev = P.SpawnBegin->getPrevNode();
-      Prev && isCallTo(*Prev, CILK_ABI_PROF_SPAWN))
+      Prev && (isCallTo(*Prev, CILK_ABI_PROF_SPAWN) ||
+               isCallTo(*Prev, CILK_ABI_PROF_SPAWN_QUIETABLE)))
     P.SpawnBegin = Prev;
 }
 

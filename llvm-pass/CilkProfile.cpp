@@ -41,10 +41,11 @@
 // Quiet clones: before the hooks, each procedure f gets a copy f.quiet
 // without them, which the mode lowers as it lowers f (f.quiet.fast, ...):
 // the code of a build without profiling, whose calls and spawns run quiet
-// clones. After the lowering, what a spawn enters of f (its fast clone, or
-// f itself for a leaf and in the serial elision) first tests the flag the
-// spawn hook sets for a child whose subtree is expected to take less than
-// the profile's grain (CILK_ABI_PROF_QUIET):
+// clones. A spawn of a procedure with a quiet clone calls the
+// spawn_quietable hook, which may set the flag for a child whose subtree is
+// expected to take less than the profile's grain (CILK_ABI_PROF_QUIET).
+// After the lowering, what a spawn enters of f (its fast clone, or f itself
+// for a leaf and in the serial elision) first tests it:
 //
 //   entry:
 //     (allocas)
@@ -57,9 +58,9 @@
 //     %r = tail call i32 @fib.quiet.fast(i32 %n)
 //     ret i32 %r
 //
-// A file whose procedures read their records (Cilk_user_work,
-// wsp_getworkspan()) or run thread computations gets no quiet clones:
-// their figures need every strand timed.
+// A procedure that reads its record (Cilk_user_work, wsp_getworkspan()) or
+// runs thread computations gets no quiet clone, nor do its callers: its
+// figures need every strand timed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -250,7 +251,14 @@ static void instrument(Function &F, Mode TheMode) {
       Rets.push_back(&I);
   }
   for (Instruction *I : Spawns) {
-    CallInst::Create(Hook(CILK_ABI_PROF_SPAWN), {Prof}, "", I->getIterator());
+    // Only a child whose entry tests the quiet flag may run quiet.
+    Function *Callee = cast<CallBase>(I)->getCalledFunction();
+    bool Quietable =
+        Callee &&
+        M.getFunction((Callee->getName() + CILK_ABI_QUIET_SUFFIX).str());
+    CallInst::Create(Hook(Quietable ? CILK_ABI_PROF_SPAWN_QUIETABLE
+                                    : CILK_ABI_PROF_SPAWN),
+                     {Prof}, "", I->getIterator());
     if (TheMode != Mode::Serial)
       continue;
     // The serial elision keeps C++'s spawned invokes: resume on the normal
@@ -307,24 +315,39 @@ static void instrument(Function &F, Mode TheMode) {
   }
 }
 
-/// The quiet clones (see the IR above), made before the hooks: each Cilk
-/// procedure F but Cilk main becomes F and F.quiet, the same procedure
-/// without hooks (C++'s record and pads are removed), which the mode
-/// lowers as it lowers F, so that a quiet subtree runs the code of a build
-/// without profiling; calls and spawns in quiet code run quiet clones.
-/// None in a file whose procedures read their records (Cilk_user_work,
-/// wsp_getworkspan()) or run thread computations: their figures need
-/// every strand timed.
-static void makeQuietClones(Module &M) {
+/// The procedures that must stay profiled: those that read their records
+/// (Cilk_user_work, wsp_getworkspan()) or run thread computations, whose
+/// figures need every strand timed, and those that call or spawn them
+/// (quiet code would run them unprofiled).
+static SmallPtrSet<Function *, 8> readersOfRecords(Module &M) {
+  SmallPtrSet<Function *, 8> Readers;
+  SmallVector<Function *, 8> Work;
   for (StringRef Reads :
        {CILK_ABI_USER_WORK, CILK_ABI_USER_CRITICAL_PATH, CILK_ABI_WORKSPAN,
         CILK_ABI_CP_START, CILK_ABI_CP_WAIT})
-    if (Function *Fn = M.getFunction(Reads); Fn && !Fn->use_empty())
-      return;
+    if (Function *Fn = M.getFunction(Reads))
+      Work.push_back(Fn);
+  while (!Work.empty())
+    for (User *U : Work.pop_back_val()->users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        if (Function *Caller = CB->getFunction();
+            Readers.insert(Caller).second)
+          Work.push_back(Caller);
+  return Readers;
+}
+
+/// The quiet clones (see the IR above), made before the hooks: each Cilk
+/// procedure F but Cilk main and readersOfRecords becomes F and F.quiet,
+/// the same procedure without hooks (C++'s record and pads are removed),
+/// which the mode lowers as it lowers F, so that a quiet subtree runs the
+/// code of a build without profiling; calls and spawns in quiet code run
+/// quiet clones.
+static void makeQuietClones(Module &M) {
+  SmallPtrSet<Function *, 8> Readers = readersOfRecords(M);
   MapVector<Function *, Function *> Quiet;
   for (Function &F : M)
     if (isCilkProcedure(F) && !F.isDeclaration() && !F.isVarArg() &&
-        F.getName() != CILK_ABI_MAIN)
+        F.getName() != CILK_ABI_MAIN && !Readers.count(&F))
       Quiet[&F] = nullptr;
   for (auto &[F, Q] : Quiet) {
     ValueToValueMapTy VMap;
@@ -353,6 +376,12 @@ static void makeQuietClones(Module &M) {
 static void addQuietEntry(Function &F, Function &Q) {
   Module &M = *F.getParent();
   BasicBlock &Entry = F.getEntryBlock();
+  // The entry's allocas stay static (-O0 leaves some after other code).
+  Instruction *First = &*Entry.getFirstNonPHIOrDbgOrAlloca();
+  for (Instruction &I : make_early_inc_range(Entry))
+    if (isa<AllocaInst>(I) && cast<AllocaInst>(I).isStaticAlloca() &&
+        !I.comesBefore(First))
+      I.moveBefore(First);
   BasicBlock *Profiled = Entry.splitBasicBlock(
       Entry.getFirstNonPHIOrDbgOrAlloca(), "entry.profiled");
   BasicBlock *Quiet =
@@ -372,6 +401,7 @@ static void addQuietEntry(Function &F, Function &Q) {
   SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
   CallInst *Call = B.CreateCall(&Q, Args);
   Call->setAttributes(interfaceAttributes(F, false));
+  Call->setCallingConv(F.getCallingConv());
   Call->setTailCall();
   if (F.getReturnType()->isVoidTy())
     B.CreateRetVoid();

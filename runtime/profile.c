@@ -311,6 +311,7 @@ __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
     }
     p->into = w->prof_pending_region;
     p->depth = p->parent ? p->parent->depth + 1 : 0;
+    p->site = p->parent ? w->prof_pending_site : NULL;
     p->span = 0;
     p->bspan = 0;
     p->work = 0;
@@ -322,33 +323,45 @@ __attribute__((noinline)) void __cilkrt_prof_enter(struct __cilk_prof *p)
     p->start = strand_start(w);
 }
 
-/* The slot of w->prof_est for procedures at depth d. */
-static inline long long *estimate(struct worker *w, int d)
+/* w's guess for the subtrees that the spawn hook returning to `site`
+ * makes at depth d. */
+static inline struct prof_guess *guess(struct worker *w, const void *site,
+                                       int d)
 {
-    enum { SLOTS = sizeof w->prof_est / sizeof w->prof_est[0] };
-    return &w->prof_est[d < SLOTS ? d : SLOTS - 1];
+    enum { SLOTS = sizeof w->prof_guess / sizeof w->prof_guess[0] };
+    uint64_t h = ((uint64_t)(uintptr_t)site ^ (uint64_t)(unsigned)d << 48) *
+                 0x9e3779b97f4a7c15u;
+    return &w->prof_guess[(h >> 56) % SLOTS];
 }
 
-/* A subtree at depth d took `work` on w: the largest of the latest ones,
- * decaying by 1/64 a subtree, is the guess for the next (quiet_child). */
-static void learn(struct worker *w, int d, long long work)
+/* A subtree spawned at site, at depth d, took `work` on w: the largest of
+ * the latest ones, decaying by 1/64 a subtree, is the guess for the next
+ * (quiet_child). A slot that held another spawn's starts over. */
+static void learn(struct worker *w, const void *site, int d, long long work)
 {
-    long long *e = estimate(w, d);
+    struct prof_guess *g = guess(w, site, d);
     long long v = work > 0 ? work : 1;
-    *e = v >= *e - (*e >> 6) ? v : *e - (*e >> 6);
+    if (g->site != site || g->depth != d)
+        *g = (struct prof_guess){site, d, 0, 0};
+    g->samples++;
+    g->work = v >= g->work - (g->work >> 6) ? v : g->work - (g->work >> 6);
 }
 
-/* Whether p's next child runs quiet: its whole subtree then runs the plain
- * build's code, with no hook to pay for, and is timed as one strand, from
- * the spawn hook to the resume hook (quiet_child_done). That the child is
- * short is a guess from the subtrees that returned lately at its depth on
- * this worker; one candidate in 64 is profiled anyway to keep the guess
- * fresh. Only the span can suffer: a quiet subtree's own parallelism is
- * not seen, so its work counts as its span. */
-static bool quiet_child(struct worker *w, const struct __cilk_prof *p)
+/* Whether p's next child, spawned at site, runs quiet: its whole subtree
+ * then runs the plain build's code, with no hook to pay for, and is timed
+ * as one strand, from the spawn hook to the resume hook (quiet_child_done).
+ * That the child is short is a guess from the subtrees that this spawn
+ * made lately at the same depth on this worker, two at least; one
+ * candidate in 64 is profiled anyway to keep the guess fresh. Only the
+ * span can suffer: a quiet subtree's own parallelism is not seen, so its
+ * work counts as its span. */
+static bool quiet_child(struct worker *w, const struct __cilk_prof *p,
+                        const void *site)
 {
-    long long e = *estimate(w, p->depth + 1);
-    return grain && e && e <= grain && ++w->prof_candidates % 64;
+    const struct prof_guess *g = guess(w, site, p->depth + 1);
+    return grain && g->site == site && g->depth == p->depth + 1 &&
+           g->samples >= 2 && g->work <= grain &&
+           ++w->prof_candidates % 64;
 }
 
 /* p's quiet child is done (resume, or catch if it threw): its one strand,
@@ -359,6 +372,7 @@ static bool quiet_child(struct worker *w, const struct __cilk_prof *p)
  * has no hooks): at most a grain's time, once per such steal. */
 static void quiet_child_done(struct worker *w, struct __cilk_prof *p)
 {
+    bool here = w->prof_last_ok; /* no steal or release since the spawn */
     unsigned long long t = boundary(w);
     long long d = unit_strands ? 1 : net(t - p->start);
     w->stats.work += d;
@@ -367,13 +381,17 @@ static void quiet_child_done(struct worker *w, struct __cilk_prof *p)
                               memory_order_relaxed);
     raise_to(children_of(p), p->span + d);
     raise_to(bchildren_of(p), p->bspan + d + burden);
-    learn(w, p->depth + 1, d);
+    if (here) /* a strand cut short by a steal guesses nothing */
+        learn(w, w->prof_quiet_site, p->depth + 1, d);
     p->start = t;
     p->spawning = 0;
     __cilkrt_prof_quiet = 0; /* if the child was no profiled procedure */
 }
 
-__attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
+/* A spawn hook of p returning to site; quietable: the child may run quiet
+ * (it has a quiet entry). */
+static inline void spawn(struct __cilk_prof *p, const void *site,
+                         bool quietable)
 {
     if (muted(p))
         return;
@@ -381,14 +399,16 @@ __attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
     if (!p->spawning) {
         strand_end(w, p, 1);
         STAT_INC(w, spawns);
-        p->spawning = quiet_child(w, p) ? 2 : 1;
+        p->spawning = quietable && quiet_child(w, p, site) ? 2 : 1;
         p->spawned = 1;
         if (p->spawning == 2) {
             w->prof_quiet++;
+            w->prof_quiet_site = site;
             p->start = w->prof_last; /* the child's strand starts here */
         }
     }
     if (p->spawning == 2) { /* (again after a release: it was cleared) */
+        w->prof_pending = NULL; /* quiet code enters nothing profiled */
         __cilkrt_prof_quiet = 1;
         return;
     }
@@ -396,6 +416,18 @@ __attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
     w->prof_pending_at = p->span;
     w->prof_pending_bat = p->bspan;
     w->prof_pending_region = p->region;
+    w->prof_pending_site = site;
+}
+
+__attribute__((noinline)) void __cilkrt_prof_spawn(struct __cilk_prof *p)
+{
+    spawn(p, __builtin_return_address(0), false);
+}
+
+__attribute__((noinline)) void
+__cilkrt_prof_spawn_quietable(struct __cilk_prof *p)
+{
+    spawn(p, __builtin_return_address(0), true);
 }
 
 __attribute__((noinline)) void __cilkrt_prof_resume(struct __cilk_prof *p)
@@ -464,7 +496,7 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
         return;
     }
     if (grain)
-        learn(w, p->depth, work);
+        learn(w, p->site, p->depth, work);
     atomic_fetch_add_explicit((_Atomic long long *)&p->parent->children_work,
                               work, memory_order_relaxed);
     raise_to((_Atomic long long *)(p->into ? &p->into->children

@@ -444,6 +444,7 @@ void sched_run_closure(struct worker *w, struct closure *c)
         sched_root_finish((struct root *)c);
         return;
     }
+    __cilkrt_prof_quiet = 0; /* what the closure enters is not quiet */
     if (c->desc->flags & CILK_DESC_THREAD) {
         sched_run_thread(w, c);
     } else if (atomic_load_explicit(&closure_aborts_seen,
@@ -455,7 +456,6 @@ void sched_run_closure(struct worker *w, struct closure *c)
         atomic_store_explicit(&w->bottom, c, memory_order_release);
         w->suspended = false;
         w->prof_last_ok = false;
-        __cilkrt_prof_quiet = 0;
         if (hyper_on)
             hyper_enter(w, c);
         sched_stress_self(w, 75);

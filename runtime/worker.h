@@ -116,6 +116,7 @@ struct worker {
     unsigned long long prof_pending_at;
     unsigned long long prof_pending_bat; /* its burdened span then */
     struct __cilk_prof_region *prof_pending_region; /* its region then */
+    const void *prof_pending_site; /* and the spawn hook's return address */
     bool prof_top; /* the next procedure entered is a computation's top */
     /* The timestamp the last strand-ending hook on this worker read, and
      * whether the next strand-starting hook may take it as its start: the
@@ -123,11 +124,17 @@ struct worker {
      * starts at the read that logically precedes it (profile.c). */
     unsigned long long prof_last;
     bool prof_last_ok;
-    /* The work of the latest subtrees that returned at each depth (the
-     * last slot: deeper), a maximum that decays, 0 before the first; how
-     * many spawns were candidates to run quiet, and how many ran quiet
-     * (profile.c: quiet_child). */
-    long long prof_est[64];
+    /* The work of the latest subtrees that returned, by the spawn that
+     * made them and their depth (profile.c: guess), the spawn of the quiet
+     * child running now, how many spawns were candidates to run quiet, and
+     * how many ran quiet (quiet_child). */
+    struct prof_guess {
+        const void *site;
+        int depth;
+        unsigned samples;
+        long long work; /* the largest, decaying */
+    } prof_guess[256];
+    const void *prof_quiet_site;
     unsigned prof_candidates;
     unsigned long prof_quiet;
     /* The continuation-passing thread running on this worker in a profile

@@ -19,11 +19,11 @@
 ; CHECK: base:
 ; CHECK-NEXT: call void @__cilkrt_prof_return(ptr %prof.field)
 ; CHECK: rec:
-; CHECK: call void @__cilkrt_prof_spawn(ptr %prof.field)
+; CHECK: call void @__cilkrt_prof_spawn_quietable(ptr %prof.field)
 ; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
 ; CHECK: resume.1:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
-; CHECK: call void @__cilkrt_prof_spawn(ptr %prof.field)
+; CHECK: call void @__cilkrt_prof_spawn_quietable(ptr %prof.field)
 ; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
 ; CHECK: resume.2:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
@@ -38,7 +38,7 @@
 ; CHECK-NOT: @__cilkrt_prof_enter
 ; CHECK: resume.1:
 ; CHECK-NEXT: call void @__cilkrt_prof_resume(ptr %prof.field)
-; CHECK: call void @__cilkrt_prof_spawn(ptr %prof.field)
+; CHECK: call void @__cilkrt_prof_spawn_quietable(ptr %prof.field)
 ; CHECK-NOT: call
 ; CHECK: store ptr %frame, ptr %tail
 ; CHECK: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
@@ -52,11 +52,11 @@
 ; CHECK-NEXT: ret void
 
 ; SERIAL-LABEL: define i32 @fib(i32 %n)
-; SERIAL: %prof = alloca [104 x i8], align 8
+; SERIAL: %prof = alloca [112 x i8], align 8
 ; SERIAL: %y = alloca i32
 ; SERIAL: entry.profiled:
 ; SERIAL-NEXT: call void @__cilkrt_prof_enter(ptr %prof)
-; SERIAL: call void @__cilkrt_prof_spawn(ptr %prof)
+; SERIAL: call void @__cilkrt_prof_spawn_quietable(ptr %prof)
 ; SERIAL-NEXT: %r1 = call i32 @fib(i32 %a), !cilk.spawn
 ; SERIAL-NEXT: call void @__cilkrt_prof_resume(ptr %prof)
 ; SERIAL: call void @__cilkrt_prof_sync_empty(ptr %prof)

@@ -2,9 +2,11 @@
 ; f gets f.quiet, lowered as f is (f.quiet.fast in the parallel modes),
 ; without a hook, whose spawns and calls run quiet clones; what a spawn
 ; enters of f first tests @__cilkrt_prof_quiet and, if it is set, clears it
-; and runs the quiet clone instead. A leaf (sq) is entered as it is. Cilk
-; main gets no quiet clone, and neither does a file whose procedures read
-; their records (Cilk_user_work): their figures need every strand timed.
+; and runs the quiet clone instead; a spawn of a procedure with a quiet
+; clone calls the spawn_quietable hook. A leaf (sq) is entered as it is. Cilk
+; main gets no quiet clone, and neither does a procedure that reads its
+; record (Cilk_user_work), whose figures need every strand timed, nor its
+; callers; the leaf it calls still does.
 ; RUN: %cilkopt -passes='cilk<sedative;profile>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<eager;profile>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<serial;profile>' -S %s | FileCheck --check-prefix=SERIAL %s
@@ -22,7 +24,7 @@
 ; CHECK-NEXT: ret i32 %[[R]]
 ; CHECK: entry.profiled:
 ; CHECK: call void @__cilkrt_prof_enter(
-; CHECK: call void @__cilkrt_prof_spawn(
+; CHECK: call void @__cilkrt_prof_spawn_quietable(
 ; CHECK: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
 ; CHECK: call i32 @sq(i32 %n2)
 
@@ -56,7 +58,13 @@
 ; SERIAL-NOT: __cilkrt_prof
 ; SERIAL: ret i32
 
-; READS-NOT: quiet
+; READS-LABEL: define i32 @fib.fast(i32 %n)
+; READS-NOT: @__cilkrt_prof_quiet
+; READS: call void @__cilkrt_prof_spawn(
+; READS: call i64 @__cilkrt_prof_user_work(
+; READS-LABEL: define i32 @sq(i32 %n)
+; READS: tail call i32 @sq.quiet(i32 %n)
+; READS-NOT: @fib.quiet
 
 define i32 @fib(i32 %n) #0 {
 entry:

@@ -86,7 +86,7 @@ attributes #0 = { "cilk" }
 ; CHECK-NEXT: ret i32 %i
 
 ; CHECK-LABEL: define i32 @g(i32 %n)
-; CHECK: %race = alloca [104 x i8], align 8
+; CHECK: %race = alloca [112 x i8], align 8
 ; CHECK: call void @__cilkrt_race_enter(ptr %race)
 ; CHECK: call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %y)
 ; CHECK-NEXT: %r = call i32 @f(ptr %y, i32 %n) [[NOINLINE:#[0-9]+]], !cilk.spawn
