@@ -340,11 +340,11 @@
  *
  * Quiet clones: a child subtree that takes less than the profile's grain
  * (CILK_PROFILE_GRAIN) costs more in hooks and clock reads than it runs,
- * so the spawn_quietable hook may decide that the child runs quiet: it sets this
- * thread's CILK_ABI_PROF_QUIET (an unsigned char). Each profiled procedure
- * that can be spawned (a fast clone, a leaf, a procedure of the serial
- * elision) first tests the flag, and if set clears it and runs its quiet
- * clone instead: f.quiet (CILK_ABI_QUIET_SUFFIX; its fast clone
+ * so the spawn_quietable hook may decide that the child runs quiet: it
+ * sets this thread's CILK_ABI_PROF_QUIET (an unsigned char). Each profiled
+ * procedure that can be spawned (a fast clone, a leaf, a procedure of the
+ * serial elision) first tests the flag, and if set clears it and runs its
+ * quiet clone instead: f.quiet (CILK_ABI_QUIET_SUFFIX; its fast clone
  * f.quiet.fast), the same procedure without hooks, lowered as a build
  * without profiling lowers it, whose calls and spawns run quiet clones
  * too. The child's whole subtree is then timed as one strand, from the
