@@ -382,8 +382,7 @@ static void addQuietEntry(Function &F, Function &Q) {
     if (isa<AllocaInst>(I) && cast<AllocaInst>(I).isStaticAlloca() &&
         !I.comesBefore(First))
       I.moveBefore(First);
-  BasicBlock *Profiled = Entry.splitBasicBlock(
-      Entry.getFirstNonPHIOrDbgOrAlloca(), "entry.profiled");
+  BasicBlock *Profiled = Entry.splitBasicBlock(First, "entry.profiled");
   BasicBlock *Quiet =
       BasicBlock::Create(M.getContext(), "prof.quiet", &F, Profiled);
   IRBuilder<> B(Entry.getTerminator());

@@ -174,6 +174,22 @@ static _Atomic long long *bchildren_of(struct __cilk_prof *p)
                                            : &p->bchildren);
 }
 
+/* A child of parent finished, spawned in parent's region `into` (null: in
+ * none): its work joins parent's children's, and its paths, path and bpath
+ * (with the steal burden added), the longest of theirs. */
+static void child_finished(struct __cilk_prof *parent,
+                           struct __cilk_prof_region *into, long long path,
+                           long long bpath, long long work)
+{
+    atomic_fetch_add_explicit((_Atomic long long *)&parent->children_work,
+                              work, memory_order_relaxed);
+    raise_to((_Atomic long long *)(into ? &into->children : &parent->children),
+             path);
+    raise_to((_Atomic long long *)(into ? &into->bchildren
+                                        : &parent->bchildren),
+             bpath + burden);
+}
+
 /* No child of p's current region has finished since its last sync: a path
  * through a child always counts (spans may be below zero, see net). */
 static void no_children(struct __cilk_prof *p)
@@ -377,10 +393,7 @@ static void quiet_child_done(struct worker *w, struct __cilk_prof *p)
     long long d = unit_strands ? 1 : net(t - p->start);
     w->stats.work += d;
     w->stats.threads++;
-    atomic_fetch_add_explicit((_Atomic long long *)&p->children_work, d,
-                              memory_order_relaxed);
-    raise_to(children_of(p), p->span + d);
-    raise_to(bchildren_of(p), p->bspan + d + burden);
+    child_finished(p, p->region, p->span + d, p->bspan + d, d);
     if (here) /* a strand cut short by a steal guesses nothing */
         learn(w, w->prof_quiet_site, p->depth + 1, d);
     p->start = t;
@@ -497,14 +510,8 @@ __attribute__((noinline)) void __cilkrt_prof_return(struct __cilk_prof *p)
     }
     if (grain)
         learn(w, p->site, p->depth, work);
-    atomic_fetch_add_explicit((_Atomic long long *)&p->parent->children_work,
-                              work, memory_order_relaxed);
-    raise_to((_Atomic long long *)(p->into ? &p->into->children
-                                           : &p->parent->children),
-             p->at + p->span);
-    raise_to((_Atomic long long *)(p->into ? &p->into->bchildren
-                                           : &p->parent->bchildren),
-             p->bat + p->bspan + burden);
+    child_finished(p->parent, p->into, p->at + p->span, p->bat + p->bspan,
+                   work);
 }
 
 /* C++: p's landing pad, a sync of every region (cilk-abi.h). A spawned

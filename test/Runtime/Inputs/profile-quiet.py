@@ -1,7 +1,7 @@
 """Runs fib's profile build (EXE, fib(N) has SPAWNS spawns) on 1, 2 and 4
 workers, with and without forced steal attempts, with a grain of a second
-(so that a child runs quiet wherever a subtree at its depth was measured
-before, however fast the machine), and prints per run what must hold
+(so that a child runs quiet wherever its spawn made two subtrees at its
+depth before, however fast the machine), and prints per run what must hold
 whatever the schedule when children run quiet (profile.c: quiet_child):
 the result is right, some spawned subtrees ran quiet, the spawns counted
 (a quiet child's, not those inside it) are at most the program's and
