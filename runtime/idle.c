@@ -32,6 +32,20 @@
  * period. Each look costs a few microseconds of CPU: 2% of a core at
  * 200 us.
  *
+ * A steal can be fruitless too: the thief takes a continuation that syncs
+ * at once and suspends, with nothing to run. Where nearly every steal is
+ * such (knary(11,5,4): a parallelism of about 1), the thieves stole
+ * millions of them as fast as they could, and each cost its victim a
+ * release, a failed pop and a resumption in the slow clone: 2 workers took
+ * 3 to 3.7 times as long as the serial elision. So after FRUITLESS_RUN
+ * steals in a row that each gave it less than FRUITFUL_NS of work, a
+ * thief waits before its next attempt (idle_seek), yielding the core
+ * meanwhile: BACKOFF_MIN_NS, twice as long after each further fruitless
+ * steal, up to BACKOFF_MAX_NS. One steal that gives it FRUITFUL_NS of work
+ * or more, or a park, ends the waits. Fruitless steals that come one at
+ * a time between fruitful ones (heat's, at the end of each step) cost no
+ * wait (bench/results/2026-11-28-intel-r-xeon-2core-apps.md).
+ *
  * Workers' timers have 1 us of slack (worker_main), not Linux's default
  * 50 us, which made each 20 us sleep last 70 us or more.
  *
@@ -51,6 +65,10 @@
 #include <unistd.h>
 
 enum {
+    FRUITFUL_NS = 2000,
+    FRUITLESS_RUN = 16,
+    BACKOFF_MIN_NS = 500,
+    BACKOFF_MAX_NS = 16000,
     SPIN_MIN_NS = 50000,
     SPIN_MAX_NS = 1000000,
     PARK_MIN_NS = 20000,
@@ -128,6 +146,27 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+void idle_seek(struct idle *s, bool stress)
+{
+    if (!s->found || stress)
+        return;
+    uint64_t now = now_ns();
+    if (now - s->found >= FRUITFUL_NS) {
+        s->fruitless = 0;
+        s->backoff_ns = 0;
+    } else if (++s->fruitless >= FRUITLESS_RUN) {
+        long b = 2 * s->backoff_ns;
+        s->backoff_ns = b < BACKOFF_MIN_NS   ? BACKOFF_MIN_NS
+                        : b > BACKOFF_MAX_NS ? BACKOFF_MAX_NS
+                                             : b;
+        uint64_t until = now + (uint64_t)s->backoff_ns;
+        do
+            sched_yield(); /* the core goes to whoever wants it */
+        while (now_ns() < until);
+    }
+    s->found = 0;
+}
+
 void idle_failed(struct idle *s, bool eager, bool stress)
 {
     uint64_t now = now_ns();
@@ -142,6 +181,8 @@ void idle_failed(struct idle *s, bool eager, bool stress)
     }
     if (s->park_ns < PARK_MIN_NS)
         s->park_ns = PARK_MIN_NS;
+    s->fruitless = 0; /* a thief idle this long starts afresh */
+    s->backoff_ns = 0;
     parking_wait(&thieves, s->park_ns);
     if (s->park_ns < (eager ? PARK_MAX_EAGER_NS : PARK_MAX_NS))
         s->park_ns *= 2;
@@ -149,8 +190,10 @@ void idle_failed(struct idle *s, bool eager, bool stress)
 
 void idle_found(struct idle *s)
 {
+    uint64_t now = now_ns();
+    s->found = now;
     if (s->since) {
-        uint64_t run = now_ns() - s->since;
+        uint64_t run = now - s->since;
         s->spin_ns = run > SPIN_MAX_NS        ? SPIN_MIN_NS
                      : 2 * run > SPIN_MAX_NS  ? SPIN_MAX_NS
                      : 2 * run < SPIN_MIN_NS  ? SPIN_MIN_NS

@@ -33,6 +33,9 @@ struct idle {
     uint64_t since;   /* when the run began (ns); 0: not idle */
     uint64_t spin_ns; /* how long this thief spins before it parks */
     long park_ns;     /* the next park's timeout */
+    uint64_t found;   /* when the thief last found work; 0: seen since */
+    unsigned fruitless; /* steals in a row that gave it little work */
+    long backoff_ns;  /* the wait before its next attempt after those */
 };
 
 /* The thief failed an attempt (caller: the scheduler's loop, idle). Yields
@@ -40,6 +43,10 @@ struct idle {
  * eager: whether the program's spawns are eager (no release ever wakes a
  * thief). */
 void idle_failed(struct idle *s, bool eager, bool stress);
+/* The thief is about to attempt a steal (caller: the scheduler's loop):
+ * the first attempt after a run of fruitless steals waits first, yielding
+ * the core meanwhile (idle.c). */
+void idle_seek(struct idle *s, bool stress);
 /* The thief found work: its run of failures ends (its length sets the
  * next spin budget), and a parked thief wakes to try too (where one thief
  * found work there may be more). */

@@ -540,6 +540,7 @@ void sched_loop(struct worker *w)
                 sched_run_root(w, r);
                 continue;
             }
+            idle_seek(&idle, sched_pool.stress);
             c = sched_steal(w);
             if (!c && dist_hooks)
                 c = dist_hooks->take(false);

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""The applications at P = 2 (issue 39, item 7): T_S/T_2 of knary, queens
+and cilksort on inputs that run about 1 s or more serially, with fib, heat
+on a small plate and bench/coarse.cilk's short gaps beside them, in every
+mode; with --before BUILD, also the same programs as another build (an
+older runtime) makes them, side by side in the same runs.
+
+Each run of a program, its serial elision on 1 worker and every mode on 2
+(and each --before twin) are interleaved; the report gives medians of
+--runs runs, T_S/T_2, the CPU time T_2's runs used (the excess over T_S is
+the runtime's), and the cores the rest of the machine kept busy meanwhile
+(load): a T_2 counts only from runs that left both cores to it.  knary's
+steal attempts (--stats, one extra run) say how hard the thieves worked.
+Writes bench/results/<date>-<machine>-apps.md.
+"""
+import argparse
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib as bl  # noqa: E402
+
+# name: (source, arguments). knary(11,5,4) has a parallelism of about 1:
+# every continuation a thief takes syncs at once.
+APPS = {
+    "knary(11,5,2)": ("knary", ["11", "5", "2"]),
+    "knary(11,5,4)": ("knary", ["11", "5", "4"]),
+    "queens(14)": ("queens", ["-b", "long"]),
+    "cilksort(5e7)": ("cilksort", ["-b", "long"]),
+    "fib(40)": ("fib", ["40"]),
+    "heat(256,256,2000)": ("heat", ["256", "256", "2000"]),
+    "coarse short gaps": (None, ["20000", "10000", "20000"]),
+}
+
+
+def compile_all(build, tag):
+    """{(program, variant): executable}; a variant is a mode, + tag."""
+    exes, made = {}, {}
+    for name, (app, _) in APPS.items():
+        for mode in ["serial"] + bl.MODES:
+            if tag and mode == "serial":
+                continue
+            if (app, mode) not in made:
+                src = None if app else os.path.join(bl.ROOT, "bench",
+                                                    "coarse.cilk")
+                made[(app, mode)] = bl.compile_cilk(
+                    build, app or "coarse", mode, src=src,
+                    name=f"apps-{app or 'coarse'}-{mode}")
+            exes[(name, mode + tag)] = made[(app, mode)]
+    return exes
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    bl.common_options(ap, "the result file")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--before", metavar="BUILD",
+                    help="another build dir whose runtime runs beside")
+    ap.add_argument("--apps", help="comma-separated names (default: all)")
+    a = ap.parse_args()
+    if a.before and os.path.realpath(a.before) == os.path.realpath(a.build):
+        sys.exit("bench: --before must be another build directory")
+    bl.build_project(a.build, not a.no_install, packages=())
+    mach = bl.machine()
+    apps = a.apps.split(",") if a.apps else list(APPS)
+    exes = compile_all(a.build, "")
+    if a.before:
+        exes.update(compile_all(a.before, " (before)"))
+    variants = ["serial"] + [m + t for t in ([""] + [" (before)"] *
+                                             bool(a.before))
+                             for m in bl.MODES]
+
+    rows = []
+    for name in apps:
+        _, args = APPS[name]
+        times = {v: [] for v in variants}
+        cpus = {v: [] for v in variants}
+        loads = {v: [] for v in variants}
+        outputs = set()
+        for r in range(a.runs):
+            for v in variants:
+                wall, _, proc = bl.run(exes[(name, v)], args,
+                                       p=1 if v == "serial" else 2)
+                times[v].append(wall)
+                cpus[v].append(proc.cpu)
+                loads[v].append(proc.others)
+                outputs.add(proc.stdout)
+            bl.log(f"{name}: run {r + 1} of {a.runs}")
+        if len(outputs) != 1:
+            sys.exit(f"bench: the modes disagree on {name}: {outputs}")
+        attempts = {}
+        if name.startswith("knary"):
+            for v in variants[1:]:
+                _, st, _ = bl.run(exes[(name, v)], args, p=2, stats=True)
+                attempts[v] = st["requests"]
+        ts = statistics.median(times["serial"])
+        row = {"name": name, "T_S": ts, "cells": {}}
+        for v in variants[1:]:
+            ok = [(t, c) for t, c, l in zip(times[v], cpus[v], loads[v])
+                  if l <= mach["cores"] - 2 + 0.25]
+            row["cells"][v] = (statistics.median(t for t, _ in ok)
+                               if ok else None,
+                               statistics.median(c for _, c in ok)
+                               if ok else statistics.median(cpus[v]),
+                               statistics.median(loads[v]),
+                               attempts.get(v))
+        rows.append(row)
+
+    lines = [f"# The applications at P = 2 ({mach['slug']})", "",
+             *bl.machine_lines(mach), "",
+             "Command: `python3 bench/apps.py" +
+             "".join(f" {x}" for x in sys.argv[1:]) + "`", "",
+             f"Medians of {a.runs} interleaved runs: T_S of the serial "
+             "elision on 1 worker; for each mode on 2 workers T_2 (s), "
+             "T_S/T_2, the CPU time of T_2's runs (s), the load (cores the "
+             "rest of the machine kept busy), and for knary the steal "
+             "attempts of one --stats run. A T_2 from no run with both "
+             "cores idle is refused." +
+             (f" \"(before)\": the runtime of `{a.before}`." if a.before
+              else ""), ""]
+    for v in variants[1:]:
+        lines += [f"## {v}", "",
+                  "| program | T_S (s) | T_2 (s) | T_S/T_2 | CPU (s) | "
+                  "load | attempts |", "|---|---|---|---|---|---|---|"]
+        for row in rows:
+            t, cpu, load, att = row["cells"][v]
+            lines.append(
+                f"| {row['name']} | {bl.fmt(row['T_S'])} | " +
+                ("refused: no idle core | — " if t is None else
+                 f"{bl.fmt(t)} | {row['T_S'] / t:.2f} ") +
+                f"| {cpu:.2f} | {load:.2f} | " +
+                (f"{att:,}" if att is not None else "—") + " |")
+        lines.append("")
+    bl.write_report(a.out, mach, "apps", lines)
+
+
+if __name__ == "__main__":
+    main()
