@@ -1,0 +1,226 @@
+/* eager-deque-mock.c - what eager mode's deque costs fib, by protocol
+ * (issue 39, item 3): hand-written models of the push and pop that the
+ * pass would generate around each spawn, on one worker with no thieves,
+ * against the two-call serial fib. Only the owner's side is modelled (no
+ * thief runs, so the slow path is never taken and the variants without a
+ * fence are not safe as they stand); the question is what the common path
+ * costs. One variant per -DVARIANT=N:
+ *
+ *   0  serial: two real calls, the baseline (T_S2)
+ *   1  today's eager: worker from TLS, frame fields stored, THE pop with a
+ *      locked decrement of worker->tail (llvm-pass/CilkABI.cpp)
+ *   2  1 without the lock prefix (unsafe; 1 less 2 is the fence's cost)
+ *   3  split deque, tail and split in TLS (%fs:const addresses): push
+ *      stores the entry and the tail, each pop compares the frame's slot
+ *      with the split and stores the tail back (4 tail stores per node)
+ *   4  3 with the pop-push pair between fib's two spawns elided (the entry
+ *      stays; 2 tail stores per node)
+ *   5  4 with the split and tail in a worker struct reached through a
+ *      TLS pointer, as today's worker->tail is
+ *   6  Lace's way: the tail passed down as an argument, never stored
+ *
+ *   clang-19 -O2 -fno-optimize-sibling-calls -DVARIANT=N \
+ *       bench/eager-deque-mock.c -o mockN && ./mockN 40
+ *
+ * Results: bench/results/2026-11-28-eager-deque-mock.md. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct frame {
+    const void *desc;
+    int resume, n, x;
+};
+
+static struct frame *deque[1024];
+static const char desc[1] __attribute__((unused));
+
+__thread _Atomic(struct frame **) tls_tail
+    __attribute__((tls_model("initial-exec")));
+__thread _Atomic(struct frame **) tls_split
+    __attribute__((tls_model("initial-exec")));
+
+struct worker {
+    _Atomic(struct frame **) tail;
+    char pad[56];
+    _Atomic(struct frame **) head; /* variant 1: THE; variant 5: split */
+};
+static struct worker the_worker;
+__thread struct worker *tls_worker
+    __attribute__((tls_model("initial-exec")));
+
+/* The pop's rare path, opaque to the optimizer. */
+__attribute__((noinline, cold, unused)) static int pop_slow(void *t)
+{
+    int r;
+    __asm__ volatile("xor %0, %0" : "=r"(r) : "r"(t) : "memory");
+    return r;
+}
+
+#define LOAD(p) atomic_load_explicit(&(p), memory_order_relaxed)
+#define STORE(p, v) atomic_store_explicit(&(p), (v), memory_order_relaxed)
+#define BARRIER() __asm__ volatile("" ::: "memory")
+/* The frame's descriptor is stored once, its resume index at each spawn. */
+#define ENTER(f, i) ((f).desc = desc, (f).resume = (i))
+#define RESUME(f, i) ((f).resume = (i))
+
+#if VARIANT == 0
+__attribute__((noinline)) static int fib(int n)
+{
+    if (n < 2)
+        return n;
+    int x = fib(n - 1);
+    BARRIER();
+    int y = fib(n - 2);
+    BARRIER();
+    return x + y;
+}
+#elif VARIANT == 1 || VARIANT == 2
+static int pop(void)
+{
+    struct worker *w = tls_worker;
+#if VARIANT == 1
+    /* GNU semantics: the operand is in bytes, with clang and gcc alike. */
+    __atomic_fetch_sub((struct frame ***)&w->tail, sizeof(struct frame *),
+                       __ATOMIC_SEQ_CST);
+#else
+    STORE(w->tail, LOAD(w->tail) - 1);
+#endif
+    struct frame **t = LOAD(w->tail);
+    if (__builtin_expect(atomic_load(&w->head) > t, 0))
+        return pop_slow(t);
+    return 0;
+}
+
+__attribute__((noinline)) static int fib(int n)
+{
+    if (n < 2)
+        return n;
+    struct frame f;
+    f.n = n;
+    ENTER(f, 1);
+    struct worker *w = tls_worker;
+    struct frame **t = LOAD(w->tail);
+    *t = &f;
+    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
+    int x = fib(n - 1);
+    if (pop())
+        return 0;
+    f.x = x;
+    RESUME(f, 2);
+    w = tls_worker;
+    t = LOAD(w->tail);
+    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
+    int y = fib(n - 2);
+    if (pop())
+        return 0;
+    return x + y;
+}
+#elif VARIANT == 3 || VARIANT == 4
+__attribute__((noinline)) static int fib(int n)
+{
+    if (n < 2)
+        return n;
+    struct frame f;
+    f.n = n;
+    ENTER(f, 1);
+    BARRIER();
+    struct frame **t = LOAD(tls_tail);
+    *t = &f;
+    STORE(tls_tail, t + 1);
+    BARRIER();
+    int x = fib(n - 1);
+    BARRIER();
+    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+        return 0;
+#if VARIANT == 3
+    STORE(tls_tail, t);
+#endif
+    BARRIER();
+    f.x = x;
+    RESUME(f, 2);
+#if VARIANT == 3
+    STORE(tls_tail, t + 1);
+#endif
+    BARRIER();
+    int y = fib(n - 2);
+    BARRIER();
+    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+        return 0;
+    STORE(tls_tail, t);
+    BARRIER();
+    return x + y;
+}
+#elif VARIANT == 5
+__attribute__((noinline)) static int fib(int n)
+{
+    if (n < 2)
+        return n;
+    struct frame f;
+    f.n = n;
+    ENTER(f, 1);
+    BARRIER();
+    struct worker *w = tls_worker;
+    struct frame **t = LOAD(w->tail);
+    *t = &f;
+    STORE(w->tail, t + 1);
+    BARRIER();
+    int x = fib(n - 1);
+    BARRIER();
+    w = tls_worker;
+    if (__builtin_expect(t < LOAD(w->head), 0) && pop_slow(t))
+        return 0;
+    BARRIER();
+    f.x = x;
+    RESUME(f, 2);
+    int y = fib(n - 2);
+    BARRIER();
+    w = tls_worker;
+    if (__builtin_expect(t < LOAD(w->head), 0) && pop_slow(t))
+        return 0;
+    STORE(w->tail, t);
+    BARRIER();
+    return x + y;
+}
+#elif VARIANT == 6
+__attribute__((noinline)) static int fib_at(int n, struct frame **t)
+{
+    if (n < 2)
+        return n;
+    struct frame f;
+    f.n = n;
+    ENTER(f, 1);
+    *t = &f;
+    BARRIER();
+    int x = fib_at(n - 1, t + 1);
+    BARRIER();
+    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+        return 0;
+    BARRIER();
+    f.x = x;
+    RESUME(f, 2);
+    int y = fib_at(n - 2, t + 1);
+    BARRIER();
+    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+        return 0;
+    BARRIER();
+    return x + y;
+}
+
+static int fib(int n)
+{
+    return fib_at(n, LOAD(tls_tail));
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    tls_worker = &the_worker;
+    STORE(the_worker.tail, deque);
+    STORE(the_worker.head, deque);
+    STORE(tls_tail, deque);
+    STORE(tls_split, deque);
+    int n = argc > 1 ? atoi(argv[1]) : 30;
+    printf("fib(%d) = %d\n", n, fib(n));
+    return 0;
+}
