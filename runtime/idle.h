@@ -28,12 +28,14 @@ void parking_wake(struct parking *p, int n);
 void parking_kick(struct parking *p);
 void parking_wait_kicked(struct parking *p, long ns);
 
-/* A thief's run of failed attempts (private to its worker). */
+/* A thief's run of failed attempts and how fruitful its last steals were
+ * (private to its worker). */
 struct idle {
     uint64_t since;   /* when the run began (ns); 0: not idle */
     uint64_t spin_ns; /* how long this thief spins before it parks */
     long park_ns;     /* the next park's timeout */
-    uint64_t found;   /* when the thief last found work; 0: seen since */
+    uint64_t found;   /* when the thief last found work; 0 once idle_seek
+                         has judged how much that work was */
     unsigned fruitless; /* steals in a row that gave it little work */
     long backoff_ns;  /* the wait before its next attempt after those */
 };
