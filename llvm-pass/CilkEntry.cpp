@@ -143,7 +143,8 @@ SerialClones buildSerialClones(ArrayRef<Function *> Procs) {
   return Serial;
 }
 
-/// "cilk" stays with F.
+/// Declared in CilkShape.h. The "cilk" attribute stays with F: what
+/// takes F's interface is not a Cilk procedure.
 AttributeList interfaceAttributes(const Function &F, bool WithFnAttrs) {
   LLVMContext &C = F.getContext();
   AttributeList A = F.getAttributes();
