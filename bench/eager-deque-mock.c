@@ -116,7 +116,16 @@ __attribute__((noinline)) static int fib(int n)
         return 0;
     return x + y;
 }
-#elif VARIANT == 3 || VARIANT == 4
+#elif VARIANT >= 3 && VARIANT <= 5
+/* The split deque's two words: thread-local (3, 4), or in the worker
+ * struct, through the thread-local pointer, read again at each use (5). */
+#if VARIANT == 5
+#define TAIL (tls_worker->tail)
+#define SPLIT (tls_worker->head)
+#else
+#define TAIL tls_tail
+#define SPLIT tls_split
+#endif
 __attribute__((noinline)) static int fib(int n)
 {
     if (n < 2)
@@ -125,60 +134,29 @@ __attribute__((noinline)) static int fib(int n)
     f.n = n;
     ENTER(f, 1);
     BARRIER();
-    struct frame **t = LOAD(tls_tail);
+    struct frame **t = LOAD(TAIL);
     *t = &f;
-    STORE(tls_tail, t + 1);
+    STORE(TAIL, t + 1);
     BARRIER();
     int x = fib(n - 1);
     BARRIER();
-    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+    if (__builtin_expect(t < LOAD(SPLIT), 0) && pop_slow(t))
         return 0;
 #if VARIANT == 3
-    STORE(tls_tail, t);
+    STORE(TAIL, t);
 #endif
     BARRIER();
     f.x = x;
     RESUME(f, 2);
 #if VARIANT == 3
-    STORE(tls_tail, t + 1);
+    STORE(TAIL, t + 1);
 #endif
     BARRIER();
     int y = fib(n - 2);
     BARRIER();
-    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+    if (__builtin_expect(t < LOAD(SPLIT), 0) && pop_slow(t))
         return 0;
-    STORE(tls_tail, t);
-    BARRIER();
-    return x + y;
-}
-#elif VARIANT == 5
-__attribute__((noinline)) static int fib(int n)
-{
-    if (n < 2)
-        return n;
-    struct frame f;
-    f.n = n;
-    ENTER(f, 1);
-    BARRIER();
-    struct worker *w = tls_worker;
-    struct frame **t = LOAD(w->tail);
-    *t = &f;
-    STORE(w->tail, t + 1);
-    BARRIER();
-    int x = fib(n - 1);
-    BARRIER();
-    w = tls_worker;
-    if (__builtin_expect(t < LOAD(w->head), 0) && pop_slow(t))
-        return 0;
-    BARRIER();
-    f.x = x;
-    RESUME(f, 2);
-    int y = fib(n - 2);
-    BARRIER();
-    w = tls_worker;
-    if (__builtin_expect(t < LOAD(w->head), 0) && pop_slow(t))
-        return 0;
-    STORE(w->tail, t);
+    STORE(TAIL, t);
     BARRIER();
     return x + y;
 }
