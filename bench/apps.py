@@ -15,6 +15,7 @@ Writes bench/results/<date>-<machine>-apps.md.
 """
 import argparse
 import os
+import re
 import statistics
 import sys
 
@@ -63,7 +64,10 @@ def main():
         sys.exit("bench: --before must be another build directory")
     bl.build_project(a.build, not a.no_install, packages=())
     mach = bl.machine()
-    apps = a.apps.split(",") if a.apps else list(APPS)
+    # Names hold commas too: split only at those outside parentheses.
+    apps = re.split(r",(?![^(]*\))", a.apps) if a.apps else list(APPS)
+    if set(apps) - set(APPS):
+        sys.exit(f"bench: no such program: {sorted(set(apps) - set(APPS))}")
     exes = compile_all(a.build, "")
     if a.before:
         exes.update(compile_all(a.before, " (before)"))
