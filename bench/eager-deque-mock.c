@@ -7,8 +7,8 @@
  * costs. One variant per -DVARIANT=N:
  *
  *   0  serial: two real calls, the baseline (T_S2)
- *   1  today's eager: worker from TLS, frame fields stored, THE pop with a
- *      locked decrement of worker->tail (llvm-pass/CilkABI.cpp)
+ *   1  eager until 2026-11-28: worker from TLS, frame fields stored, THE
+ *      pop with a locked decrement of worker->tail
  *   2  1 without the lock prefix (unsafe; 1 less 2 is the fence's cost)
  *   3  split deque, tail and split in TLS (%fs:const addresses): push
  *      stores the entry and the tail, each pop compares the frame's slot
@@ -16,8 +16,12 @@
  *   4  3 with the pop-push pair between fib's two spawns elided (the entry
  *      stays; 2 tail stores per node)
  *   5  4 with the split and tail in a worker struct reached through a
- *      TLS pointer, as today's worker->tail is
+ *      TLS pointer, as worker->tail was until variant 7
  *   6  Lace's way: the tail passed down as an argument, never stored
+ *   7  THE without the owner's fence (a thief's membarrier stands for
+ *      it: runtime/fence.h): the tail thread-local, head in the worker
+ *      struct, a compiler barrier between the tail's store and head's
+ *      load; what the pass generates since 2026-11-28
  *
  *   clang-19 -O2 -fno-optimize-sibling-calls -DVARIANT=N \
  *       bench/eager-deque-mock.c -o mockN && ./mockN 40
@@ -158,6 +162,39 @@ __attribute__((noinline)) static int fib(int n)
         return 0;
     STORE(TAIL, t);
     BARRIER();
+    return x + y;
+}
+#elif VARIANT == 7
+/* The pop's head load is an acquire: a plain load on x86. */
+#define HEAD_ACQ() atomic_load_explicit(&tls_worker->head, memory_order_acquire)
+__attribute__((noinline)) static int fib(int n)
+{
+    if (n < 2)
+        return n;
+    struct frame f;
+    f.n = n;
+    ENTER(f, 1);
+    BARRIER();
+    struct frame **t = LOAD(tls_tail);
+    *t = &f;
+    atomic_store_explicit(&tls_tail, t + 1, memory_order_release);
+    BARRIER();
+    int x = fib(n - 1);
+    BARRIER();
+    STORE(tls_tail, t);
+    BARRIER();
+    if (__builtin_expect(t < HEAD_ACQ(), 0) && pop_slow(t))
+        return 0;
+    f.x = x;
+    RESUME(f, 2);
+    atomic_store_explicit(&tls_tail, t + 1, memory_order_release);
+    BARRIER();
+    int y = fib(n - 2);
+    BARRIER();
+    STORE(tls_tail, t);
+    BARRIER();
+    if (__builtin_expect(t < HEAD_ACQ(), 0) && pop_slow(t))
+        return 0;
     return x + y;
 }
 #elif VARIANT == 6

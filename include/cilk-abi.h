@@ -196,6 +196,9 @@
  * Layouts below are checked on both sides: the pass asserts them against the
  * IR types it builds, the runtime with static asserts. */
 #define CILK_ABI_TLS_WORKER "__cilkrt_tls_worker" /* this thread's worker */
+/* Eager mode: the tail of this thread's deque, one past the youngest entry
+ * (a `struct __cilk_frame **`, written by this thread only). */
+#define CILK_ABI_TLS_TAIL "__cilkrt_tls_tail"
 #define CILK_ABI_POP_SLOW "__cilkrt_pop_slow"
 #define CILK_ABI_APPLY "__cilkrt_apply"
 #define CILK_ABI_SYNC "__cilkrt_sync"
@@ -436,9 +439,9 @@
  * after the header (CILK_ABI_RESULT_ADDR). */
 #define CILK_ABI_FRAME_SRET_OFFSET CILK_ABI_FRAME_HEADER_SIZE
 
-/* The worker's deque ends, as the fast clone sees them: tail (written by the
- * owner only) at offset 0, head (written by thieves) on its own cache line. */
-#define CILK_ABI_WORKER_TAIL_OFFSET 0
+/* The head of the worker's deque, the oldest entry (written by thieves), as
+ * the fast clone sees it: on its own cache line, away from the word that
+ * holds the tail (CILK_ABI_TLS_TAIL). */
 #define CILK_ABI_WORKER_HEAD_OFFSET 64
 
 /* Continuation-passing closures (threads.c). The runtime's header comes

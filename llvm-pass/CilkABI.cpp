@@ -106,16 +106,28 @@ void emitSetResume(IRBuilder<> &B, Value *Frame, unsigned Index) {
                        Align(8));
 }
 
-//   %tail = load atomic ptr, ptr %w monotonic
+// The deque's tail is this thread's __cilkrt_tls_tail, at a constant
+// address (%fs-relative), not a field behind the worker's pointer: the
+// loads that follow a store to an address known late wait for it. Without
+// a fence, a model of eager fib ran at 3.8 times the two-call serial fib
+// with the tail in the worker, 2.05 with it thread-local
+// (bench/results/2026-11-28-eager-deque-mock.md).
+static Value *tailAddr(IRBuilder<> &B) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  return B.CreateThreadLocalAddress(
+      runtimeTLS(M, CILK_ABI_TLS_TAIL, B.getPtrTy()));
+}
+
+//   %tail = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
 //   store ptr %frame, ptr %tail
 //   %tail.next = getelementptr inbounds ptr, ptr %tail, i64 1
-//   store atomic ptr %tail.next, ptr %w release
+//   store atomic ptr %tail.next, ptr @__cilkrt_tls_tail release
 //
 // or, where the frame's last pop left the tail at Popped, only
 //   %tail.next = getelementptr inbounds ptr, ptr %popped, i64 1
-//   store atomic ptr %tail.next, ptr %w release
-void emitPush(IRBuilder<> &B, Value *W, Value *Frame, Value *Popped) {
-  Value *TailAddr = fieldAddr(B, W, CILK_ABI_WORKER_TAIL_OFFSET);
+//   store atomic ptr %tail.next, ptr @__cilkrt_tls_tail release
+void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
+  Value *TailAddr = tailAddr(B);
   Value *Tail = Popped;
   if (!Popped) {
     LoadInst *T =
@@ -130,28 +142,56 @@ void emitPush(IRBuilder<> &B, Value *W, Value *Frame, Value *Popped) {
   S->setAtomic(AtomicOrdering::Release);
 }
 
-//   atomicrmw sub ptr %w, i64 8 seq_cst               ; lock sub: the fence
-//   %tail.popped = load atomic ptr, ptr %w monotonic
+// Fenced (a slow clone's pop, rare):
+//   atomicrmw sub ptr @__cilkrt_tls_tail, i64 8 seq_cst   ; lock sub
+//   %tail.popped = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
 //   %head = load atomic ptr, ptr %w.head seq_cst
+// or not (eager mode's fast clone):
+//   %tail = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
+//   %tail.popped = getelementptr inbounds ptr, ptr %tail, i64 -1
+//   store atomic ptr %tail.popped, ptr @__cilkrt_tls_tail monotonic
+//   fence syncscope("singlethread") seq_cst
+//   %head = load atomic ptr, ptr %w.head acquire
+// then
 //   %stolen = icmp ugt ptr %head, %tail.popped
 //
-// The decrement and THE's fence are one locked instruction (about 1 ns; an
-// mfence costs 20), and needs no register: the tail is loaded after it, not
-// before (only the owner writes the tail). An xadd would return the old
-// tail, but the constant it takes ends up in a callee-saved register, which
-// costs a push and a pop on every call.
-static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W) {
-  Value *TailAddr = fieldAddr(B, W, CILK_ABI_WORKER_TAIL_OFFSET);
-  B.CreateAtomicRMW(AtomicRMWInst::Sub, TailAddr,
-                    B.getInt64(sizeof(void *)), Align(8),
-                    AtomicOrdering::SequentiallyConsistent);
-  LoadInst *T =
-      B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail.popped");
-  T->setAtomic(AtomicOrdering::Monotonic);
+// Without the fence, the compiler keeps the load of head after the store
+// of the tail and the processor may not (x86's store buffer): in eager
+// mode a thief that raises head makes up for that with a fence that acts
+// on every thread of the process (runtime/fence.h). A locked instruction
+// cost eager fib 65% of its time. In the lazy modes thieves fence only
+// themselves, so the slow clone's pop, which all modes share, keeps its
+// own: one locked instruction, which decrements the tail as well (about
+// 1 ns; an mfence costs 20).
+static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
+                                                   bool Fenced) {
+  Value *TailAddr = tailAddr(B);
+  Value *Popped;
+  if (Fenced) {
+    B.CreateAtomicRMW(AtomicRMWInst::Sub, TailAddr, B.getInt64(sizeof(void *)),
+                      Align(8), AtomicOrdering::SequentiallyConsistent);
+    LoadInst *T =
+        B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail.popped");
+    T->setAtomic(AtomicOrdering::Monotonic);
+    Popped = T;
+  } else {
+    LoadInst *T =
+        B.CreateAlignedLoad(B.getPtrTy(), TailAddr, Align(8), "tail");
+    T->setAtomic(AtomicOrdering::Monotonic);
+    Popped = B.CreateConstInBoundsGEP1_64(B.getPtrTy(), T, -1, "tail.popped");
+    B.CreateAlignedStore(Popped, TailAddr, Align(8))
+        ->setAtomic(AtomicOrdering::Monotonic);
+    B.CreateFence(AtomicOrdering::SequentiallyConsistent,
+                  SyncScope::SingleThread);
+  }
   Value *HeadAddr = fieldAddr(B, W, CILK_ABI_WORKER_HEAD_OFFSET, "w.head");
   LoadInst *H = B.CreateAlignedLoad(B.getPtrTy(), HeadAddr, Align(8), "head");
-  H->setAtomic(AtomicOrdering::SequentiallyConsistent);
-  return {B.CreateICmpUGT(H, T, "stolen"), T};
+  // Acquire (a plain load on x86): a thief that looked at the entry and
+  // put head back has done with it before the frame's next push writes
+  // the entry again.
+  H->setAtomic(Fenced ? AtomicOrdering::SequentiallyConsistent
+                      : AtomicOrdering::Acquire);
+  return {B.CreateICmpUGT(H, Popped, "stolen"), Popped};
 }
 
 Value *createResultSlot(BasicBlock &Entry, const SuspendPoint &P,
@@ -166,9 +206,9 @@ Value *createResultSlot(BasicBlock &Entry, const SuspendPoint &P,
   return Constant::getNullValue(PointerType::getUnqual(Entry.getContext()));
 }
 
-DequeView emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
-                            Value *ResultSlot, BasicBlock *Cont,
-                            BasicBlock *Stolen) {
+Value *emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
+                         Value *ResultSlot, BasicBlock *Cont,
+                         BasicBlock *Stolen, bool Fenced) {
   Function *F = Call->getFunction();
   LLVMContext &C = F->getContext();
   BasicBlock *Spawn = Call->getParent();
@@ -191,30 +231,24 @@ DequeView emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
                            {W, ResultSlot}, "pop");
   // Loaded again after the call rather than kept across it, which would
   // take a callee-saved register: a push and a pop on every call.
-  Value *WAgain = nullptr;
   LoadInst *TailAgain = nullptr;
   if (Own) {
-    WAgain = emitLoadWorker(PB);
-    TailAgain = PB.CreateAlignedLoad(
-        PB.getPtrTy(), fieldAddr(PB, WAgain, CILK_ABI_WORKER_TAIL_OFFSET),
-        Align(8), "tail.again");
+    TailAgain = PB.CreateAlignedLoad(PB.getPtrTy(), tailAddr(PB), Align(8),
+                                     "tail.again");
     TailAgain->setAtomic(AtomicOrdering::Monotonic);
   }
   PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen, Next);
 
-  auto [Conflict, Tail] = emitPopConflict(B, W);
+  auto [Conflict, Tail] = emitPopConflict(B, W, Fenced);
   B.CreateCondBr(Conflict, PopSlowBB, Next);
   Term->eraseFromParent();
   if (!Own)
-    return {};
+    return nullptr;
   IRBuilder<> MB(Popped, Popped->getFirstInsertionPt());
-  PHINode *WNow = MB.CreatePHI(B.getPtrTy(), 2, "w.now");
-  WNow->addIncoming(W, Spawn);
-  WNow->addIncoming(WAgain, PopSlowBB);
   PHINode *TailNow = MB.CreatePHI(B.getPtrTy(), 2, "tail.now");
   TailNow->addIncoming(Tail, Spawn);
   TailNow->addIncoming(TailAgain, PopSlowBB);
-  return {WNow, TailNow};
+  return TailNow;
 }
 
 bool isProfileHookName(StringRef Name) {

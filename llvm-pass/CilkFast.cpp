@@ -21,30 +21,26 @@
 //
 //   store <each value live across N>, ptr <its field>   ; stack frame only
 //   store i32 N, ptr <frame.resume>
-//   %w = load ptr, ptr @__cilkrt_tls_worker   ; unless known (below)
-//   <push %frame>
+//   <push %frame>                            ; the tail: @__cilkrt_tls_tail
 //   %r = call @g(...)
 //   %w = load ptr, ptr @__cilkrt_tls_worker   ; not kept across the call
-//   <pop; if a thief may have the frame: br label %pop.slow.N>
+//   <pop, no fence; if a thief may have the frame: br label %pop.slow.N>
 // popped.N:
-//   %w.now = phi [%w, ...], [%w.again, %pop.slow.N]
 //   %tail.now = phi [<tail after the pop>, ...], [%tail.again, %pop.slow.N]
 //   ; tail.N, resume.N: f's code, the result assigned in place
 //
 // pop.slow.N:                              ; rare: THE conflict or a steal
 //   store %r, ptr %result.N
 //   %k = call i32 @__cilkrt_pop_slow(ptr %w, ptr %result.N)
-//   <%w.again, %tail.again: loaded again>
+//   %tail.again = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
 //   br (%k != 0), label %stolen, label %popped.N
 // stolen:                                  ; the thief has the frame now
 //   ret <poison>
 //
 // A later push that a popped.N dominates, with no call between that may
-// move the tail (knownDeque), uses %w.now and %tail.now: the entry there
-// is the frame still, so the push only stores %tail.now + 1. Nothing is
-// kept in a callee-saved register across a spawned call, so none is saved
-// on entry: in fib, 13 instructions per spawn over the serial program with
-// two calls (Cilk-5's: 36).
+// move the tail (knownTail), uses %tail.now: the entry there is the frame
+// still, so the push only stores %tail.now + 1. Nothing is kept in a
+// callee-saved register across a spawned call, so none is saved on entry.
 //
 // Indolent and sedative modes (memo Figures 7 and 8): no frame on entry
 // (except a heap frame, as above), nothing stored at a spawn. Per spawn N:
@@ -246,26 +242,25 @@ static bool mayMoveTail(Instruction *From, Instruction *To) {
   return false;
 }
 
-/// What a push before Call can use instead of loading the worker and the
-/// tail: those the latest pop before it left, if that pop dominates Call
-/// and nothing between may have moved the tail. The entry at that tail is
-/// the frame still, so in fib the second spawn's push is one store.
-static DequeView knownDeque(const DominatorTree &DT, CallBase *Call,
-                            ArrayRef<DequeView> Pops) {
-  const DequeView *Last = nullptr;
-  for (const DequeView &P : Pops) {
-    auto *Tail = cast<Instruction>(P.Tail);
-    if (DT.dominates(Tail, Call) &&
-        (!Last || DT.dominates(cast<Instruction>(Last->Tail), Tail)))
-      Last = &P;
+/// What a push before Call can use instead of loading the tail: the tail
+/// the latest pop before it left, if that pop dominates Call and nothing
+/// between may have moved the tail. The entry at that tail is the frame
+/// still, so in fib the second spawn's push is one store.
+static Value *knownTail(const DominatorTree &DT, CallBase *Call,
+                        ArrayRef<Value *> Pops) {
+  Instruction *Last = nullptr;
+  for (Value *P : Pops) {
+    auto *Tail = cast<Instruction>(P);
+    if (DT.dominates(Tail, Call) && (!Last || DT.dominates(Last, Tail)))
+      Last = Tail;
   }
-  if (Last && !mayMoveTail(cast<Instruction>(Last->Tail), Call))
-    return *Last;
-  return {};
+  if (Last && !mayMoveTail(Last, Call))
+    return Last;
+  return nullptr;
 }
 
 // Pops are emitted first, then pushes, which may then use what a pop
-// before them left (knownDeque).
+// before them left (knownTail).
 static void buildEagerFastClone(Shape &S) {
   Function &F = *S.F;
   BasicBlock &Entry = F.getEntryBlock();
@@ -276,7 +271,7 @@ static void buildEagerFastClone(Shape &S) {
   createDummyReturn(F, Stolen);
 
   SmallVector<SuspendPoint *, 8> Spawns;
-  SmallVector<DequeView, 8> Pops;
+  SmallVector<Value *, 8> Pops;
   for (SuspendPoint &P : S.Points) {
     if (!P.IsSpawn) {
       P.Call->eraseFromParent();
@@ -287,7 +282,7 @@ static void buildEagerFastClone(Shape &S) {
     BasicBlock *Cont = P.Call->getParent()->getTerminator()->getSuccessor(0);
     Pops.push_back(emitPopAfterSpawn(
         P.Call, P, /*W=*/nullptr, createResultSlot(Entry, P, P.ResultMemory),
-        Cont, Stolen));
+        Cont, Stolen, /*Fenced=*/false));
   }
   // Before the pushes: a push after a pad's path loads the deque anew.
   lowerFastSpawnUnwinding(S, Stolen);
@@ -298,18 +293,16 @@ static void buildEagerFastClone(Shape &S) {
       for (AllocaInst *A : P->LiveAcross)
         emitSaveField(B, S, Frame, A);
     emitSetResume(B, Frame, P->Index);
-    DequeView D = knownDeque(DT, P->Call, Pops);
-    emitPush(B, D.W ? D.W : emitLoadWorker(B), Frame, D.Tail);
+    emitPush(B, Frame, knownTail(DT, P->Call, Pops));
   }
   // What no push used goes, with the loads that fed it on the rare path
   // (the tail's is atomic, so nothing else would delete it).
-  for (const DequeView &D : Pops) {
-    auto *TailPhi = cast<PHINode>(D.Tail);
+  for (Value *Tail : Pops) {
+    auto *TailPhi = cast<PHINode>(Tail);
     if (!TailPhi->use_empty())
       continue;
     auto *TailAgain = cast<Instruction>(TailPhi->getIncomingValue(1));
     TailPhi->eraseFromParent();
-    cast<PHINode>(D.W)->eraseFromParent(); // used only with the tail
     Value *Addr = TailAgain->getOperand(0);
     TailAgain->eraseFromParent();
     RecursivelyDeleteTriviallyDeadInstructions(Addr);

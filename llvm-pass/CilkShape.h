@@ -303,34 +303,32 @@ void emitControlFlowCheck(llvm::BasicBlock *BB, llvm::CmpInst::Predicate Pred,
                           const llvm::Twine &CondName, bool Poll = false);
 /// `frame->resume = Index`
 void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
-/// Pushes Frame on W's deque: *tail = frame; tail + 1 (release). Popped,
-/// if given, is W's tail now, where Frame's own last pop left it: the
-/// entry there is Frame already (a pop leaves its entry in place), and the
-/// push only moves the tail.
-void emitPush(llvm::IRBuilder<> &B, llvm::Value *W, llvm::Value *Frame,
+/// Pushes Frame on this thread's deque: *tail = frame; tail + 1
+/// (release). Popped, if given, is the tail now, where Frame's own last
+/// pop left it: the entry there is Frame already (a pop leaves its entry in
+/// place), and the push only moves the tail.
+void emitPush(llvm::IRBuilder<> &B, llvm::Value *Frame,
               llvm::Value *Popped = nullptr);
-/// A worker and its deque's tail at some point of a clone.
-struct DequeView {
-  llvm::Value *W = nullptr;
-  llvm::Value *Tail = nullptr;
-};
 /// Where the runtime reads spawn P's result on the rare paths: a new alloca
 /// `result.N` in Entry for a result in registers, the sret memory (mapped
 /// through ResultMemory), or null for void.
 llvm::Value *createResultSlot(llvm::BasicBlock &Entry, const SuspendPoint &P,
                               llvm::Value *ResultMemory);
 /// Replaces the branch after spawn P's call (in a clone where it is Call,
-/// with worker W) by the owner's half of THE and its rare path:
+/// with worker W) by the owner's half of THE, Fenced or not (eager mode's
+/// fast clone: its thieves fence for it, runtime/fence.h), and its rare
+/// path:
 ///   <pop>; br %stolen, label %pop.slow.N, label %Cont
 ///   pop.slow.N: store the result in ResultSlot; __cilkrt_pop_slow;
 ///               br (stolen), label %Stolen, label %Cont
 /// With a null W, the worker is loaded after the call, both paths go on
-/// through a block popped.N, and the result is the worker and its tail
-/// there (the runtime leaves the tail where the pop put it whenever it says
-/// CILK_POP_OK); otherwise the result is empty.
-DequeView emitPopAfterSpawn(llvm::CallBase *Call, const SuspendPoint &P,
-                            llvm::Value *W, llvm::Value *ResultSlot,
-                            llvm::BasicBlock *Cont, llvm::BasicBlock *Stolen);
+/// through a block popped.N, and the result is the tail there (the runtime
+/// leaves the tail where the pop put it whenever it says CILK_POP_OK);
+/// otherwise the result is null.
+llvm::Value *emitPopAfterSpawn(llvm::CallBase *Call, const SuspendPoint &P,
+                               llvm::Value *W, llvm::Value *ResultSlot,
+                               llvm::BasicBlock *Cont,
+                               llvm::BasicBlock *Stolen, bool Fenced);
 
 } // namespace cilk
 

@@ -235,7 +235,7 @@ void buildSlowClone(Shape &S) {
       Call->eraseFromParent();
       continue;
     }
-    emitPush(B, W, Frame);
+    emitPush(B, Frame);
 
     Value *ResultP = createResultSlot(
         *Entry, P, P.ResultMemory ? VMap[P.ResultMemory] : nullptr);
@@ -251,7 +251,7 @@ void buildSlowClone(Shape &S) {
       AB.CreateCall(Apply, {W, Frame, AB.getInt32(P.Index), ResultP});
       AB.CreateBr(Resume);
     }
-    emitPopAfterSpawn(Call, P, W, ResultP, Cont, Stolen);
+    emitPopAfterSpawn(Call, P, W, ResultP, Cont, Stolen, /*Fenced=*/true);
     if (S.isLazy())
       emitReleasedCheck(Call, P, W, Frame, Stolen);
   }

@@ -5,24 +5,61 @@
  * Entries are frames (eager mode), released closures (lazy modes) and
  * continuation-passing threads' closures. The owner pushes and pops at the
  * tail; thieves take the oldest entry at the head while holding w->lock
- * (steal.c). Everything is inline: the fast paths run at every push and
- * pop of a continuation-passing thread (threads.c), the slow ones are a
- * few lines each. */
+ * (steal.c). The tail lives in the owner thread's __cilkrt_tls_tail, where
+ * eager mode's generated pushes and pops reach it at a constant address;
+ * the runtime reaches it through w->tailp (deque_tail), which names
+ * tail_home while no thread holds the slot. Everything is inline: the fast
+ * paths run at every push and pop of a continuation-passing thread
+ * (threads.c), the slow ones are a few lines each. */
 #ifndef CILKRT_DEQUE_H
 #define CILKRT_DEQUE_H
 
 #include "spinlock.h"
 #include "worker.h"
 
+/* The word that holds w's tail (acquire: deque_attach's thread set it
+ * up first). Caller: w's owner, a thief holding w->lock, or
+ * deque_looks_empty's. */
+static inline _Atomic(struct __cilk_frame **) *deque_tail(struct worker *w)
+{
+    return atomic_load_explicit(&w->tailp, memory_order_acquire);
+}
+
+/* The calling thread takes w's slot: w's tail moves into its
+ * __cilkrt_tls_tail, which another slot (deque_detach) no longer uses. */
+static inline void deque_attach(struct worker *w)
+{
+    spin_lock(&w->lock);
+    atomic_store_explicit(&__cilkrt_tls_tail,
+                          atomic_load_explicit(&w->tail_home,
+                                               memory_order_relaxed),
+                          memory_order_relaxed);
+    atomic_store_explicit(&w->tailp, &__cilkrt_tls_tail, memory_order_release);
+    spin_unlock(&w->lock);
+}
+
+/* The calling thread leaves w's slot (its thread-local storage may go
+ * away): w's tail moves back into the slot. */
+static inline void deque_detach(struct worker *w)
+{
+    spin_lock(&w->lock);
+    atomic_store_explicit(&w->tail_home,
+                          atomic_load_explicit(&__cilkrt_tls_tail,
+                                               memory_order_relaxed),
+                          memory_order_relaxed);
+    atomic_store_explicit(&w->tailp, &w->tail_home, memory_order_release);
+    spin_unlock(&w->lock);
+}
+
 /* Owner: pushes c as the youngest entry; false if the deque is full. */
 static inline bool deque_push(struct worker *w, struct closure *c)
 {
-    struct __cilk_frame **t =
-        atomic_load_explicit(&w->tail, memory_order_relaxed);
+    _Atomic(struct __cilk_frame **) *tail = deque_tail(w);
+    struct __cilk_frame **t = atomic_load_explicit(tail, memory_order_relaxed);
     if (__builtin_expect(t >= w->deque_last, 0))
         return false;
     *t = (struct __cilk_frame *)c;
-    atomic_store_explicit(&w->tail, t + 1, memory_order_release);
+    atomic_store_explicit(tail, t + 1, memory_order_release);
     return true;
 }
 
@@ -38,12 +75,21 @@ static inline void deque_disarm(struct worker *w)
     }
 }
 
-/* v's deque holds no entry, as a thief sees it without v's lock (an
- * armed head is no proof). */
+/* v's deque holds no entry, as a thief sees it (an armed head is no
+ * proof). The tail may be in the thread-local storage of v's thread,
+ * which a guest's thread takes with it when it leaves: a guest's is read
+ * under its lock. Caller: a worker or the stress thread (a worker's
+ * thread-local storage lasts until every one of them has stopped:
+ * pool.c). */
 static inline bool deque_looks_empty(struct worker *v)
 {
-    return atomic_load(&v->head) >= atomic_load(&v->tail) &&
-           !atomic_load_explicit(&v->armed_head, memory_order_relaxed);
+    if (v->guest)
+        spin_lock(&v->lock);
+    bool empty = atomic_load(&v->head) >= atomic_load(deque_tail(v)) &&
+                 !atomic_load_explicit(&v->armed_head, memory_order_relaxed);
+    if (v->guest)
+        spin_unlock(&v->lock);
+    return empty;
 }
 
 /* deque_pop's cases with a thief in the way. deque_empty: the deque looked
@@ -66,7 +112,7 @@ static inline struct closure *deque_pop_contended(struct worker *w,
     spin_lock(&w->lock);
     deque_disarm(w);
     if (atomic_load(&w->head) > t) {
-        atomic_store(&w->tail, t + 1);
+        atomic_store(deque_tail(w), t + 1);
         spin_unlock(&w->lock);
         return NULL;
     }
@@ -79,11 +125,11 @@ static inline struct closure *deque_pop_contended(struct worker *w,
  * (an exchange) so that the head read after it sees any thief's claim. */
 static inline struct closure *deque_pop(struct worker *w)
 {
-    struct __cilk_frame **t =
-        atomic_load_explicit(&w->tail, memory_order_relaxed);
+    _Atomic(struct __cilk_frame **) *tail = deque_tail(w);
+    struct __cilk_frame **t = atomic_load_explicit(tail, memory_order_relaxed);
     if (__builtin_expect(t <= atomic_load(&w->head), 0) && deque_empty(w, t))
         return NULL;
-    atomic_store(&w->tail, --t);
+    atomic_store(tail, --t);
     if (__builtin_expect(atomic_load(&w->head) > t, 0))
         return deque_pop_contended(w, t);
     return (struct closure *)*t;
@@ -96,9 +142,9 @@ static inline void deque_reset_if_empty(struct worker *w)
         return;
     spin_lock(&w->lock);
     deque_disarm(w);
-    if (atomic_load(&w->head) == atomic_load(&w->tail)) {
+    if (atomic_load(&w->head) == atomic_load(deque_tail(w))) {
         atomic_store(&w->head, w->deque);
-        atomic_store(&w->tail, w->deque);
+        atomic_store(deque_tail(w), w->deque);
     }
     spin_unlock(&w->lock);
 }
@@ -110,12 +156,12 @@ static inline void deque_reset_if_empty(struct worker *w)
 static inline void deque_settle(struct worker *w,
                                 struct __cilk_frame **entry)
 {
-    if (atomic_load_explicit(&w->tail, memory_order_relaxed) == entry)
+    if (atomic_load_explicit(deque_tail(w), memory_order_relaxed) == entry)
         return;
     spin_lock(&w->lock);
     atomic_store_explicit(&w->armed_head, NULL, memory_order_relaxed);
     atomic_store(&w->head, entry);
-    atomic_store(&w->tail, entry);
+    atomic_store(deque_tail(w), entry);
     spin_unlock(&w->lock);
 }
 

@@ -41,10 +41,14 @@
  * steals in a row that each gave it less than FRUITFUL_NS of work, a
  * thief waits before its next attempt (idle_seek), yielding the core
  * meanwhile: BACKOFF_MIN_NS, twice as long after each further fruitless
- * steal, up to BACKOFF_MAX_NS. One steal that gives it FRUITFUL_NS of work
- * or more, or a park, ends the waits. Fruitless steals that come one at
- * a time between fruitful ones (heat's, at the end of each step) cost no
- * wait (bench/results/2026-11-28-intel-r-xeon-2core-apps.md).
+ * steal, up to BACKOFF_MAX_NS, or BACKOFF_MAX_EAGER_NS in eager mode,
+ * where a steal also interrupts every CPU that runs a worker (fence.h):
+ * with 16 us, knary(11,5,4) took 1.7 times as long as before that fence,
+ * with 128 us 1.1 times. One steal that gives it FRUITFUL_NS of work or
+ * more, or a park, ends the waits. Fruitless steals that come one at a
+ * time between fruitful ones (heat's, at the end of each step) cost no
+ * wait (bench/results/2026-11-28-intel-r-xeon-2core-apps.md,
+ * 2026-11-28-eager-no-fence.md).
  *
  * Workers' timers have 1 us of slack (worker_main), not Linux's default
  * 50 us, which made each 20 us sleep last 70 us or more.
@@ -69,6 +73,7 @@ enum {
     FRUITLESS_RUN = 16,
     BACKOFF_MIN_NS = 500,
     BACKOFF_MAX_NS = 16000,
+    BACKOFF_MAX_EAGER_NS = 128000,
     SPIN_MIN_NS = 50000,
     SPIN_MAX_NS = 1000000,
     PARK_MIN_NS = 20000,
@@ -146,7 +151,7 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-void idle_seek(struct idle *s, bool stress)
+void idle_seek(struct idle *s, bool eager, bool stress)
 {
     if (!s->found || stress)
         return;
@@ -156,9 +161,10 @@ void idle_seek(struct idle *s, bool stress)
         s->backoff_ns = 0;
     } else if (++s->fruitless >= FRUITLESS_RUN) {
         long b = 2 * s->backoff_ns;
-        s->backoff_ns = b < BACKOFF_MIN_NS   ? BACKOFF_MIN_NS
-                        : b > BACKOFF_MAX_NS ? BACKOFF_MAX_NS
-                                             : b;
+        long most = eager ? BACKOFF_MAX_EAGER_NS : BACKOFF_MAX_NS;
+        s->backoff_ns = b < BACKOFF_MIN_NS ? BACKOFF_MIN_NS
+                        : b > most         ? most
+                                           : b;
         uint64_t until = now + (uint64_t)s->backoff_ns;
         do
             sched_yield(); /* the core goes to whoever wants it */

@@ -48,7 +48,7 @@ void idle_failed(struct idle *s, bool eager, bool stress);
 /* The thief is about to attempt a steal (caller: the scheduler's loop):
  * the first attempt after a run of fruitless steals waits first, yielding
  * the core meanwhile (idle.c). */
-void idle_seek(struct idle *s, bool stress);
+void idle_seek(struct idle *s, bool eager, bool stress);
 /* The thief found work: its run of failures ends (its length sets the
  * next spin budget), and a parked thief wakes to try too (where one thief
  * found work there may be more). */

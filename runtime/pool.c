@@ -5,6 +5,7 @@
  * worker. */
 #include "closure.h"
 #include "deque.h"
+#include "fence.h"
 #include "hyper.h"
 #include "idle.h"
 #include "sched-layer.h"
@@ -58,6 +59,7 @@ static void *worker_main(void *arg)
 {
     struct worker *w = arg;
     __cilkrt_tls_worker = w;
+    deque_attach(w);
     prctl(PR_SET_TIMERSLACK, 1000UL); /* a park of 20 us lasts 20 us (idle.c) */
     atomic_store_explicit(&w->cf, &__cilkrt_tls_cf, memory_order_release);
     sched_fault_setup(w);
@@ -65,8 +67,10 @@ static void *worker_main(void *arg)
     spin_lock(&w->lock); /* sched_request_release(w, true): no word now */
     atomic_store_explicit(&w->cf, NULL, memory_order_relaxed);
     spin_unlock(&w->lock);
-    /* Thieves write other workers' control-flow words, which live in
-     * thread-local storage: no worker exits before all have stopped. */
+    deque_detach(w);
+    /* Thieves write other workers' control-flow words, and read their
+     * tails, which live in thread-local storage: no worker exits before
+     * all have stopped. */
     pthread_barrier_wait(&exit_barrier);
     sched_fault_teardown(w);
     return NULL;
@@ -90,7 +94,8 @@ static struct worker *worker_new(int id)
     w->deque = (struct __cilk_frame **)mem;
     w->deque_last = w->deque + sched_deque_entries() - 1;
     atomic_init(&w->head, w->deque);
-    atomic_init(&w->tail, w->deque);
+    atomic_init(&w->tail_home, w->deque);
+    atomic_init(&w->tailp, &w->tail_home);
     w->id = id;
     w->rng = 0x9e3779b97f4a7c15ull * (uint64_t)(id + 1);
     return w;
@@ -101,6 +106,8 @@ static void start_locked(int nproc, int mode)
 {
     sched_pool.nworkers = nproc;
     sched_pool.eager = mode == CILK_MODE_EAGER;
+    if (sched_pool.eager)
+        fence_init();
     sched_pool.workers = calloc((size_t)nproc + MAX_GUESTS, sizeof *sched_pool.workers);
     threads = calloc((size_t)nproc, sizeof *threads);
     if (!sched_pool.workers || !threads)
@@ -205,7 +212,10 @@ static struct worker *guest_enter(struct worker **prev)
     pthread_mutex_unlock(&sched_pool.mu);
     if (w) {
         *prev = __cilkrt_tls_worker;
+        if (*prev)
+            deque_detach(*prev); /* its frames wait below the guest's */
         __cilkrt_tls_worker = w;
+        deque_attach(w);
         /* The thread's word is shared with *prev, if any: a steal attempted
          * against it is a request the nested computation answers (its
          * frames are the thread's youngest). */
@@ -225,7 +235,10 @@ static void guest_leave(struct worker *w, struct worker *prev)
     atomic_store_explicit(&w->cf, NULL, memory_order_relaxed);
     spin_unlock(&w->lock);
     deque_reset_if_empty(w);
+    deque_detach(w);
     __cilkrt_tls_worker = prev;
+    if (prev)
+        deque_attach(prev);
     pthread_mutex_lock(&sched_pool.mu);
     sched_pool.guest_busy[w->id - sched_pool.nworkers] = false;
     pthread_mutex_unlock(&sched_pool.mu);

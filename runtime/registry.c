@@ -64,11 +64,18 @@ void sched_fork_child(void)
         return;
     sched_pool.forked = true;
     /* No thief survives: none steals from this thread, and a lock one held
-     * on its deque is released. */
+     * on its deque is released, with the head it raised while deciding
+     * whether it could take the oldest entry (eager mode's fence makes
+     * that a few microseconds). */
     atomic_store(&sched_pool.nvictims, 0);
     struct worker *w = __cilkrt_tls_worker;
-    if (w)
+    if (w) {
+        if (w->claim_from) {
+            atomic_store(&w->head, w->claim_from);
+            w->claim_from = NULL;
+        }
         atomic_store(&w->lock, 0);
+    }
 }
 
 /* r's computation is over: wake its submitter, which may return (and free

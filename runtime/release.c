@@ -107,7 +107,7 @@ void __cilkrt_release_bottom(void *wv, struct __cilk_frame *f)
     long pos;
 
     spin_lock(&w->lock);
-    struct __cilk_frame **t = atomic_load(&w->tail) - 1; /* c's entry */
+    struct __cilk_frame **t = atomic_load(deque_tail(w)) - 1; /* c's entry */
     if (atomic_load(&w->head) <= t) {
         /* Still ours: c stays on the deque, waiting for the released
          * child, and is no longer what this worker runs. Counting the

@@ -44,6 +44,8 @@
 
 __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
+__thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
+    __attribute__((tls_model("initial-exec")));
 __thread unsigned char __cilkrt_prof_quiet
     __attribute__((tls_model("initial-exec")));
 void (*sched_run_thread)(struct worker *w, struct closure *c);
@@ -158,7 +160,7 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
 static int pop_slow(struct worker *w, void *result, void *exn)
 {
     spin_lock(&w->lock);
-    struct __cilk_frame **t = atomic_load(&w->tail);
+    struct __cilk_frame **t = atomic_load(deque_tail(w));
     bool rearm = atomic_load_explicit(&w->armed_head, memory_order_relaxed) &&
                  sched_stress_armed_pop(w, t);
     if (w->stop_head && t >= w->stop_head) {
@@ -173,7 +175,7 @@ static int pop_slow(struct worker *w, void *result, void *exn)
         spin_unlock(&w->lock);
         return CILK_POP_OK;
     }
-    atomic_store(&w->tail, t + 1);
+    atomic_store(deque_tail(w), t + 1);
     if (w->unwinding) { /* a younger frame already delivered */
         spin_unlock(&w->lock);
         if (exn)
@@ -212,7 +214,7 @@ int __cilkrt_pop_slow(void *wv, void *result)
 int __cilkrt_pop_threw(void *h)
 {
     struct worker *w = __cilkrt_tls_worker;
-    struct __cilk_frame **t = atomic_fetch_sub(&w->tail, 1) - 1;
+    struct __cilk_frame **t = atomic_fetch_sub(deque_tail(w), 1) - 1;
     if (atomic_load(&w->head) <= t)
         return CILK_POP_OK;
     return pop_slow(w, NULL, h);
@@ -364,7 +366,7 @@ static void stack_returned(struct worker *w)
     w->last_stolen = NULL;
     if (w->stop_head) {
         w->stop_head = NULL;
-        atomic_store(&w->tail, w->deque);
+        atomic_store(deque_tail(w), w->deque);
         atomic_store(&w->head, w->deque);
     }
     spin_unlock(&w->lock);
@@ -540,7 +542,7 @@ void sched_loop(struct worker *w)
                 sched_run_root(w, r);
                 continue;
             }
-            idle_seek(&idle, sched_pool.stress);
+            idle_seek(&idle, sched_pool.eager, sched_pool.stress);
             c = sched_steal(w);
             if (!c && dist_hooks)
                 c = dist_hooks->take(false);
@@ -580,8 +582,8 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     for (struct closure *c = young; c != old; c = c->parent)
         k++;
     deque_reset_if_empty(w);
-    struct __cilk_frame **t =
-        atomic_load_explicit(&w->tail, memory_order_relaxed);
+    _Atomic(struct __cilk_frame **) *tail = deque_tail(w);
+    struct __cilk_frame **t = atomic_load_explicit(tail, memory_order_relaxed);
     /* The chain's depths, the oldest's one more than its parent's. One
      * too deep for a stack is unbounded recursion that releases moved off
      * the stack: stop as the stack's overflow would have (on one worker
@@ -598,7 +600,7 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     young->depth = old->depth + (int)k;
     /* Release: a thief that sees the new tail sees the entries and the
      * closures' contents. */
-    atomic_store_explicit(&w->tail, t + k, memory_order_release);
+    atomic_store_explicit(tail, t + k, memory_order_release);
     if (k)
         idle_wake_one(); /* a parked thief's request may be what this serves */
 

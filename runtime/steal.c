@@ -5,6 +5,7 @@
  * (scheduler.c) and the pool (pool.c) call it. */
 #include "closure.h"
 #include "deque.h"
+#include "fence.h"
 #include "hyper.h"
 #include "sched-layer.h"
 #include "frame.h"
@@ -189,17 +190,25 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
         return NULL;
     }
     struct __cilk_frame **h = atomic_load(&v->head);
+    v->claim_from = h;
     atomic_store(&v->head, h + 1);
+    /* Eager mode's generated pops have no fence of their own: this one
+     * stands for theirs (fence.h), unless the owner has popped the entry
+     * already. */
+    if (sched_pool.eager && h + 1 <= atomic_load(deque_tail(v)))
+        fence_remote();
     /* The entry is ours once the owner cannot be popping it; only then
      * may we look at it (a popped one may be freed already). */
-    if (h + 1 > atomic_load(&v->tail) || (ok && !ok(*h)) ||
+    if (h + 1 > atomic_load(deque_tail(v)) || (ok && !ok(*h)) ||
         (top && !entry_within(v, *h, top))) {
         atomic_store(&v->head, h);
+        v->claim_from = NULL;
         if (armed)
             sched_stress_arm(v); /* nothing taken: the owner's steal still comes */
         spin_unlock(&v->lock);
         return NULL;
     }
+    v->claim_from = NULL;
     return *h;
 }
 
@@ -405,7 +414,7 @@ void sched_stress_released(struct worker *w)
     if (!sched_pool.stress)
         return;
     spin_lock(&w->lock);
-    struct __cilk_frame **t = atomic_load(&w->tail);
+    struct __cilk_frame **t = atomic_load(deque_tail(w));
     if (atomic_load(&w->head) < t) {
         steal_own_oldest(w, t);
     } else {
@@ -451,8 +460,8 @@ struct closure *sched_take_oldest(unsigned first,
         struct closure *c = sched_pool.stress ? sched_take_held(NULL, v, false, wanted, NULL) : NULL;
         if (c)
             return c; /* stress: older than v's deque's entries */
-        if (deque_looks_empty(v))
-            continue;
+        /* No deque_looks_empty first: the caller (dist.c's communicator)
+         * may outlive the workers, whose tails only v's lock keeps. */
         struct __cilk_frame *e = claim_oldest(v, wanted, NULL);
         if (e) {
             struct closure *c = promote(NULL, v, e, NULL);

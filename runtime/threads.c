@@ -136,9 +136,9 @@ __attribute__((constructor)) static void threads_attach(void)
 void threads_run(struct worker *w, struct closure *first)
 {
     struct __cilk_frame **entry =
-        atomic_load_explicit(&w->tail, memory_order_relaxed);
+        atomic_load_explicit(deque_tail(w), memory_order_relaxed);
     run_one(w, (struct cp_closure *)first);
-    while (atomic_load_explicit(&w->tail, memory_order_relaxed) > entry) {
+    while (atomic_load_explicit(deque_tail(w), memory_order_relaxed) > entry) {
         struct closure *c = deque_pop(w);
         if (!c)
             break; /* thieves took the rest */

@@ -3,11 +3,12 @@
  * In the lazy modes the fast clone reaches only __cilkrt_tls_cf; thieves
  * reach that word through `cf`.
  *
- * The generated fast clone reaches the deque through the thread-local
+ * Eager mode's generated fast clone keeps the deque's tail in the
+ * thread-local __cilkrt_tls_tail and reaches head through the thread-local
  * __cilkrt_tls_worker: it pushes a frame with `*tail++ = frame` and pops
- * with the THE protocol (`--tail`, a locked instruction as the fence, then a
- * comparison with head). The offsets of tail and head are part of the ABI
- * (cilk-abi.h). */
+ * with the THE protocol (`--tail`, then a comparison with head) without a
+ * fence: a thief that raises head pays for both sides (fence.h). The
+ * offset of head is part of the ABI (cilk-abi.h). */
 #ifndef CILKRT_WORKER_H
 #define CILKRT_WORKER_H
 
@@ -25,13 +26,22 @@
 
 struct worker {
     /* ---- Visible to thieves ---- */
-    /* One past the youngest frame; written by the owner only. */
-    _Atomic(struct __cilk_frame **) tail;
-    char pad_tail[64 - sizeof(void *)];
+    /* The word that holds the tail, one past the youngest entry, written
+     * by the owner only: the thread-local __cilkrt_tls_tail of the thread
+     * that holds this slot, or tail_home while none does (deque_attach).
+     * Changed under `lock`; thieves read it under `lock`. */
+    _Atomic(_Atomic(struct __cilk_frame **) *) tailp;
+    _Atomic(struct __cilk_frame **) tail_home;
+    char pad_tail[64 - 2 * sizeof(void *)];
     /* The oldest frame; advanced by thieves holding `lock`. */
     _Atomic(struct __cilk_frame **) head;
     atomic_int lock; /* serializes thieves with each other and with the
                         owner's contested pops */
+    /* While a thief decides whether the oldest entry is its own (its head
+     * raised past it, claim_oldest): the head before. A child forked
+     * meanwhile puts head back, since that thief is gone (fork()). Guarded
+     * by `lock`. */
+    struct __cilk_frame **claim_from;
     /* The promotion record, written by thieves and read by the owner, both
      * holding `lock`: the youngest frame stolen from this worker, and where
      * the result of the child it was running must go. A frame running on
@@ -155,9 +165,6 @@ struct worker {
     struct worker_stats stats;
 };
 
-_Static_assert(__builtin_offsetof(struct worker, tail) ==
-                   CILK_ABI_WORKER_TAIL_OFFSET,
-               "worker tail offset is part of the ABI");
 _Static_assert(__builtin_offsetof(struct worker, head) ==
                    CILK_ABI_WORKER_HEAD_OFFSET,
                "worker head offset is part of the ABI");
@@ -174,6 +181,9 @@ static inline void worker_forget_stolen_bottom(struct worker *w)
 }
 
 extern __thread struct worker *__cilkrt_tls_worker
+    __attribute__((tls_model("initial-exec")));
+/* The tail of the deque this thread owns now (worker.h: tailp). */
+extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
     __attribute__((tls_model("initial-exec")));
 /* Profile builds: the procedure entered next runs its quiet clone
  * (CILK_ABI_PROF_QUIET). Set by a spawn hook just before the call; the

@@ -27,12 +27,12 @@ entry:
 }
 
 ; CHECK-LABEL: define i32 @call_between.fast(
-; CHECK: %tail = load atomic ptr
-; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: %a = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
 ; CHECK: call void @c_function()
-; CHECK: %tail{{[0-9]+}} = load atomic ptr
-; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: %b = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
 ; CHECK-NOT: %tail.now
 
@@ -63,8 +63,8 @@ done:
 ; CHECK: head:
 ; CHECK-NOT: @loop.desc
 ; CHECK: body:
-; CHECK: %tail = load atomic ptr
-; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: call i32 @g.fast(i32 %i{{.*}}), !cilk.spawn
 
 ; Spawns in both arms of an if, then one after the join: no pop dominates
@@ -101,14 +101,14 @@ join:
 ; CHECK: store ptr @arms.desc, ptr
 ; CHECK: br i1 %c
 ; CHECK: then:
-; CHECK: %tail = load atomic ptr
-; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: else:
-; CHECK: %tail{{[0-9]+}} = load atomic ptr
-; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: join:
-; CHECK: %tail{{[0-9]+}} = load atomic ptr
-; CHECK-NEXT: store ptr %frame, ptr %tail
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: %d = call i32 @g.fast(i32 3), !cilk.spawn
 
 attributes #0 = { "cilk" nounwind }

@@ -26,8 +26,12 @@
 ; CHECK: released.1:
 ; CHECK-NEXT: call void @__cilkrt_release_bottom(ptr %w, ptr %frame)
 ; CHECK-NEXT: br label %stolen
+; The slow clone's pop keeps its fence (thieves in the lazy modes fence
+; only themselves).
 ; CHECK: pop.1:
-; CHECK: atomicrmw sub ptr %{{.*}}, i64 8 seq_cst
+; CHECK: [[T:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
+; CHECK-NEXT: atomicrmw sub ptr [[T]], i64 8 seq_cst
+; CHECK: %head{{.*}} = load atomic ptr, ptr %w.head{{.*}} seq_cst
 
 ; SED-LABEL: define internal void @fib.slow(ptr %frame)
 ; SED: switch i32 %resume.idx, label %bad.resume [

@@ -14,23 +14,37 @@ extern __thread char __cilkrt_tls_worker[] __attribute__((tls_model("initial-exe
 /* __cilkrt_tls_worker holds a pointer; read it as one. */
 #define WORKER() (*(void **)__cilkrt_tls_worker)
 
-#define TAIL(w) ((_Atomic(struct __cilk_frame **) *)((char *)(w) + CILK_ABI_WORKER_TAIL_OFFSET))
+/* CILK_ABI_TLS_TAIL: the tail of this thread's deque. */
+extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
+    __attribute__((tls_model("initial-exec")));
 #define HEAD(w) ((_Atomic(struct __cilk_frame **) *)((char *)(w) + CILK_ABI_WORKER_HEAD_OFFSET))
 
 static inline void push(void *w, struct __cilk_frame *f)
 {
-    struct __cilk_frame **t = atomic_load_explicit(TAIL(w), memory_order_relaxed);
+    (void)w;
+    struct __cilk_frame **t =
+        atomic_load_explicit(&__cilkrt_tls_tail, memory_order_relaxed);
     *t = f;
-    atomic_store_explicit(TAIL(w), t + 1, memory_order_release);
+    atomic_store_explicit(&__cilkrt_tls_tail, t + 1, memory_order_release);
 }
 
-/* THE: 1 if the frame is still ours; otherwise the runtime decides. */
-static inline int pop(void *w, void *result)
+/* THE: 1 if the frame is still ours; otherwise the runtime decides. The
+ * fast clone's pop has no fence of its own (a thief fences for it), the
+ * slow clone's has one: the locked decrement. */
+static inline int pop(void *w, void *result, int fenced)
 {
-    struct __cilk_frame **t = atomic_load_explicit(TAIL(w), memory_order_relaxed) - 1;
-    atomic_store(TAIL(w), t); /* seq_cst: an xchg, the fence of THE */
-    if (atomic_load(HEAD(w)) <= t)
-        return 1;
+    struct __cilk_frame **t;
+    if (fenced) {
+        t = atomic_fetch_sub(&__cilkrt_tls_tail, 1) - 1;
+        if (atomic_load(HEAD(w)) <= t)
+            return 1;
+    } else {
+        t = atomic_load_explicit(&__cilkrt_tls_tail, memory_order_relaxed) - 1;
+        atomic_store_explicit(&__cilkrt_tls_tail, t, memory_order_relaxed);
+        atomic_signal_fence(memory_order_seq_cst);
+        if (atomic_load_explicit(HEAD(w), memory_order_acquire) <= t)
+            return 1;
+    }
     return __cilkrt_pop_slow(w, result) == CILK_POP_OK;
 }
 
@@ -67,13 +81,13 @@ static int fib(int n)
     f.h.resume = 1;
     push(w, &f.h);
     int x = fib(n - 1);
-    if (!pop(w, &x))
+    if (!pop(w, &x, 0))
         return 0;
     f.x = x;
     f.h.resume = 2;
     push(w, &f.h);
     int y = fib(n - 2);
-    if (!pop(w, &y))
+    if (!pop(w, &y, 0))
         return 0;
     return x + y;
 }
@@ -94,7 +108,7 @@ resume1:
     fr->resume = 2;
     push(w, fr);
     r = fib(f->n - 2);
-    if (!pop(w, &r))
+    if (!pop(w, &r, 1))
         return;
     __cilkrt_apply(w, fr, 2, &r);
 resume2:
@@ -141,7 +155,7 @@ int __cilk_main(int argc, char **argv)
     f->h.resume = 1;
     push(w, &f->h);
     int r = fib(f->n);
-    if (!pop(w, &r))
+    if (!pop(w, &r, 0))
         return 0;
     f->r = r;
     int ret = finish(f);
