@@ -159,7 +159,7 @@ void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 // of the tail and the processor may not (x86's store buffer): in eager
 // mode a thief that raises head makes up for that with a fence that acts
 // on every thread of the process (runtime/fence.h). A locked instruction
-// cost eager fib 65% of its time. In the lazy modes thieves fence only
+// cost eager fib about 80% of its time. In the lazy modes thieves fence only
 // themselves, so the slow clone's pop, which all modes share, keeps its
 // own: one locked instruction, which decrements the tail as well (about
 // 1 ns; an mfence costs 20).

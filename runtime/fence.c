@@ -4,11 +4,14 @@
  * run this process's other threads and has each execute a full barrier
  * (Linux 4.14 and later; the process registers first). Where the kernel or
  * a sandbox refuses it (an older kernel, a seccomp filter), taking away the
- * permissions of a page this thread has written does the same: the kernel
- * must flush the page's translation from every CPU that may hold it, which
- * interrupts each CPU running a thread of the process (the technique of
- * FlushProcessWriteBuffers in .NET's Linux port). CILK_FENCE=page chooses
- * the page where membarrier works too. */
+ * permissions of a page this thread has written does the same on x86: the
+ * kernel flushes the page's translation from every CPU that may hold it by
+ * interrupting each CPU running a thread of the process (the technique of
+ * FlushProcessWriteBuffers in .NET's Linux port). Not on arm64, whose
+ * kernel invalidates by a broadcast instruction and interrupts nobody, and
+ * perhaps not on AMD processors where recent kernels use INVLPGB the same
+ * way: there, without membarrier, eager mode stops at start-up rather than
+ * race. CILK_FENCE=page chooses the page where membarrier works too. */
 #include "fence.h"
 
 #include <linux/membarrier.h>
@@ -52,10 +55,17 @@ void fence_init(void)
                     ? 0
                     : membarrier(MEMBARRIER_CMD_QUERY);
     if (cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
-        membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0)
+        membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0) {
         atomic_store_explicit(&use_membarrier, true, memory_order_relaxed);
-    else
-        flush_page_init();
+        return;
+    }
+#if !defined(__x86_64__) && !defined(__i386__)
+    fprintf(stderr, "cilk: eager mode needs membarrier(2) on this machine "
+                    "(Linux 4.14 or later, allowed by any seccomp filter); "
+                    "compile in another mode\n");
+    exit(2);
+#endif
+    flush_page_init();
 }
 
 void fence_remote(void)
@@ -77,7 +87,10 @@ void fence_remote(void)
         abort();
     }
     *(volatile char *)flush_page = 1;
-    mprotect(flush_page, 4096, PROT_NONE);
+    if (mprotect(flush_page, 4096, PROT_NONE) != 0) {
+        perror("cilk: fence page");
+        abort();
+    }
     pthread_mutex_unlock(&flush_mu);
     atomic_thread_fence(memory_order_seq_cst);
 }

@@ -10,7 +10,7 @@
  * sees the lowered tail) or the load comes after it (the owner sees the
  * raised head): never neither, as THE requires. Steals are rare and pops
  * are not: a steal costs a few microseconds more, every pop a locked
- * instruction less.
+ * instruction less. fence.c says how, and where it cannot.
  *
  * A leaf: calls nothing of the runtime. */
 #ifndef CILKRT_FENCE_H

@@ -44,7 +44,7 @@
  * steal, up to BACKOFF_MAX_NS, or BACKOFF_MAX_EAGER_NS in eager mode,
  * where a steal also interrupts every CPU that runs a worker (fence.h):
  * with 16 us, knary(11,5,4) took 1.7 times as long as before that fence,
- * with 128 us 1.1 times. One steal that gives it FRUITFUL_NS of work or
+ * with 128 us 1.04-1.10 times. One steal that gives it FRUITFUL_NS of work or
  * more, or a park, ends the waits. Fruitless steals that come one at a
  * time between fruitful ones (heat's, at the end of each step) cost no
  * wait (bench/results/2026-11-28-intel-r-xeon-2core-apps.md,

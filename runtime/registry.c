@@ -64,17 +64,18 @@ void sched_fork_child(void)
         return;
     sched_pool.forked = true;
     /* No thief survives: none steals from this thread, and a lock one held
-     * on its deque is released, with the head it raised while deciding
+     * on a deque is released, with the head it raised while deciding
      * whether it could take the oldest entry (eager mode's fence makes
-     * that a few microseconds). */
+     * that a few microseconds). Every slot's: this thread may hold
+     * several, a guest's and the one whose C code nested it (pool.c). */
     atomic_store(&sched_pool.nvictims, 0);
-    struct worker *w = __cilkrt_tls_worker;
-    if (w) {
-        if (w->claim_from) {
-            atomic_store(&w->head, w->claim_from);
-            w->claim_from = NULL;
+    for (int i = 0; i < sched_pool.nworkers + sched_pool.nguests; i++) {
+        struct worker *v = sched_pool.workers[i];
+        if (v->claim_from) {
+            atomic_store(&v->head, v->claim_from);
+            v->claim_from = NULL;
         }
-        atomic_store(&w->lock, 0);
+        atomic_store(&v->lock, 0);
     }
 }
 

@@ -190,25 +190,35 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
         return NULL;
     }
     struct __cilk_frame **h = atomic_load(&v->head);
-    v->claim_from = h;
-    atomic_store(&v->head, h + 1);
-    /* Eager mode's generated pops have no fence of their own: this one
-     * stands for theirs (fence.h), unless the owner has popped the entry
-     * already. */
-    if (sched_pool.eager && h + 1 <= atomic_load(deque_tail(v)))
-        fence_remote();
-    /* The entry is ours once the owner cannot be popping it; only then
-     * may we look at it (a popped one may be freed already). */
-    if (h + 1 > atomic_load(deque_tail(v)) || (ok && !ok(*h)) ||
-        (top && !entry_within(v, *h, top))) {
-        atomic_store(&v->head, h);
-        v->claim_from = NULL;
+    bool took = false;
+    /* An empty deque is left as it is (raising head would send an owner
+     * that pops meanwhile to pop_slow); a tail read before head is raised
+     * is only a hint, which may refuse but never decides a claim. */
+    if (h < atomic_load(deque_tail(v))) {
+        v->claim_from = h;
+        atomic_store(&v->head, h + 1);
+        struct __cilk_frame **t = atomic_load(deque_tail(v));
+        /* Eager mode's generated pops have no fence of their own: this
+         * one stands for theirs (fence.h), and only a tail read after it
+         * decides; one read before it may still refuse. */
+        if (sched_pool.eager && h + 1 <= t) {
+            fence_remote();
+            t = atomic_load(deque_tail(v));
+        }
+        /* The entry is ours once the owner cannot be popping it; only
+         * then may we look at it (a popped one may be freed already). */
+        took = h + 1 <= t && (!ok || ok(*h)) &&
+               (!top || entry_within(v, *h, top));
+        if (!took)
+            atomic_store(&v->head, h);
+        v->claim_from = NULL; /* after head is back: fork() (registry.c) */
+    }
+    if (!took) {
         if (armed)
             sched_stress_arm(v); /* nothing taken: the owner's steal still comes */
         spin_unlock(&v->lock);
         return NULL;
     }
-    v->claim_from = NULL;
     return *h;
 }
 

@@ -29,7 +29,8 @@ struct worker {
     /* The word that holds the tail, one past the youngest entry, written
      * by the owner only: the thread-local __cilkrt_tls_tail of the thread
      * that holds this slot, or tail_home while none does (deque_attach).
-     * Changed under `lock`; thieves read it under `lock`. */
+     * Changed under `lock`; thieves read it under `lock`, or without it
+     * as a hint (deque_looks_empty, never a guest's). */
     _Atomic(_Atomic(struct __cilk_frame **) *) tailp;
     _Atomic(struct __cilk_frame **) tail_home;
     char pad_tail[64 - 2 * sizeof(void *)];
