@@ -110,8 +110,8 @@ void emitSetResume(IRBuilder<> &B, Value *Frame, unsigned Index) {
 // address (%fs-relative), not a field behind the worker's pointer: the
 // loads that follow a store to an address known late wait for it. Without
 // a fence, a model of eager fib ran at 3.8 times the two-call serial fib
-// with the tail in the worker, 2.05 with it thread-local
-// (bench/results/2026-11-28-eager-deque-mock.md).
+// with the tail in the worker, 2.07 with it thread-local (variants 2 and 7
+// of bench/eager-deque-mock.c, bench/results/2026-11-28-eager-deque-mock.md).
 static Value *tailAddr(IRBuilder<> &B) {
   Module &M = *B.GetInsertBlock()->getModule();
   return B.CreateThreadLocalAddress(

@@ -34,6 +34,15 @@ static long membarrier(int cmd)
     return syscall(SYS_membarrier, cmd, 0, 0);
 }
 
+/* Caller holds flush_mu. */
+static void flush_page_protect(int prot)
+{
+    if (mprotect(flush_page, 4096, prot) != 0) {
+        perror("cilk: fence page");
+        abort();
+    }
+}
+
 /* Caller holds flush_mu, or is fence_init's. */
 static void flush_page_init(void)
 {
@@ -82,15 +91,9 @@ void fence_remote(void)
      * nobody mapped in) would not interrupt them. */
     pthread_mutex_lock(&flush_mu);
     flush_page_init();
-    if (mprotect(flush_page, 4096, PROT_READ | PROT_WRITE) != 0) {
-        perror("cilk: fence page");
-        abort();
-    }
+    flush_page_protect(PROT_READ | PROT_WRITE);
     *(volatile char *)flush_page = 1;
-    if (mprotect(flush_page, 4096, PROT_NONE) != 0) {
-        perror("cilk: fence page");
-        abort();
-    }
+    flush_page_protect(PROT_NONE);
     pthread_mutex_unlock(&flush_mu);
     atomic_thread_fence(memory_order_seq_cst);
 }

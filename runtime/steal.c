@@ -190,20 +190,21 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
         return NULL;
     }
     struct __cilk_frame **h = atomic_load(&v->head);
+    _Atomic(struct __cilk_frame **) *tail = deque_tail(v); /* fixed: lock */
     bool took = false;
     /* An empty deque is left as it is (raising head would send an owner
      * that pops meanwhile to pop_slow); a tail read before head is raised
      * is only a hint, which may refuse but never decides a claim. */
-    if (h < atomic_load(deque_tail(v))) {
+    if (h < atomic_load(tail)) {
         v->claim_from = h;
         atomic_store(&v->head, h + 1);
-        struct __cilk_frame **t = atomic_load(deque_tail(v));
+        struct __cilk_frame **t = atomic_load(tail);
         /* Eager mode's generated pops have no fence of their own: this
          * one stands for theirs (fence.h), and only a tail read after it
          * decides; one read before it may still refuse. */
         if (sched_pool.eager && h + 1 <= t) {
             fence_remote();
-            t = atomic_load(deque_tail(v));
+            t = atomic_load(tail);
         }
         /* The entry is ours once the owner cannot be popping it; only
          * then may we look at it (a popped one may be freed already). */
