@@ -11,7 +11,8 @@ Each run of a program, its serial elision on 1 worker and every mode on 2
 the runtime's), and the cores the rest of the machine kept busy meanwhile
 (load): a T_2 counts only from runs that left both cores to it.  knary's
 steal attempts (--stats, one extra run) say how hard the thieves worked.
-Writes bench/results/<date>-<machine>-apps.md.
+Writes bench/results/<date>-<machine>-apps.md (and with --json FILE
+each program's T_S/T_2 per mode, null where refused).
 """
 import argparse
 import os
@@ -137,6 +138,9 @@ def main():
                 (f"{att:,}" if att is not None else "—") + " |")
         lines.append("")
     bl.write_report(a.out, mach, "apps", lines)
+    bl.write_json(a.json, {row["name"]: {
+        v: row["T_S"] / t if t else None
+        for v, (t, _, _, _) in row["cells"].items()} for row in rows})
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ machine, and progress output.  Every command is one command from a fresh
 Debian 12 machine: build_project() installs what it needs first."""
 import datetime
 import importlib.util
+import json
 import os
 import platform
 import re
@@ -46,6 +47,41 @@ def build_project(build, install, packages=("python3-matplotlib",),
         f"in {build}")
     subprocess.run(["ninja", "-C", build, *targets], check=True,
                    stdout=sys.stderr)
+
+
+def build_revision(build, rev, targets=()):
+    """Builds `targets` (everything if none) of git revision `rev` of this
+    repository in <build>/bench-<rev>/build, from a worktree in
+    <build>/bench-<rev>/src that is kept for the next run, and returns
+    that build directory."""
+    base = os.path.join(build, f"bench-{rev}")
+    src, bld = os.path.join(base, "src"), os.path.join(base, "build")
+    want = sh(["git", "-C", ROOT, "rev-parse", rev + "^{commit}"]).strip()
+    have = ""
+    if os.path.exists(os.path.join(src, ".git")):
+        have = sh(["git", "-C", src, "rev-parse", "HEAD"]).strip()
+    if have != want:
+        log(f"checking out {rev} in {src}")
+        subprocess.run(["rm", "-rf", base], check=True)
+        subprocess.run(["git", "-C", ROOT, "worktree", "prune"], check=True)
+        sh(["git", "-C", ROOT, "worktree", "add", "--detach", "-f", src,
+            want])
+    build_project(bld, False, src=src, targets=targets)
+    return bld
+
+
+def instructions(exe, args):
+    """callgrind's total instruction count of one run of `exe args` on one
+    worker (and one OpenMP thread, for the peers)."""
+    r = subprocess.run(["valgrind", "--tool=callgrind",
+                        "--callgrind-out-file=/dev/null", exe,
+                        *map(str, args)], capture_output=True, text=True,
+                       env=dict(os.environ, CILK_NWORKERS="1",
+                                OMP_NUM_THREADS="1"))
+    m = re.search(r"Collected : (\d+)", r.stderr)
+    if r.returncode != 0 or not m:
+        sys.exit(f"bench: callgrind of {exe} failed:\n{r.stderr}")
+    return int(m.group(1))
 
 
 def use_system_matplotlib(script):
@@ -175,6 +211,16 @@ def common_options(ap, out_help):
     ap.add_argument("--no-install", action="store_true",
                     help="do not run scripts/install-deps.sh")
     ap.add_argument("--out", help=out_help)
+    ap.add_argument("--json", metavar="FILE",
+                    help="also write the headline figures here as JSON "
+                         "(bench/run.py --table reads them)")
+
+
+def write_json(path, figures):
+    """Writes a command's headline figures (a dict) to --json, if given."""
+    if path:
+        with open(path, "w") as f:
+            json.dump(figures, f, indent=1)
 
 
 def worker_counts(mach):

@@ -2,7 +2,7 @@
 """What an idle rank of a distributed run costs (issue 39, item 6).
 
   bench/dist-idle.py [--builds build[,OTHER]] [--nproc 1,2] [--runs 5]
-                     [--iterations 2000000000]
+                     [--iterations 2000000000] [--json FILE]
 
 Compiles bench/idle-rank.cilk with each build's `cilkc -cilk-dist`
 (sedative), runs `mpirun --bind-to none -np 2 prog --nproc P N` --runs
@@ -14,6 +14,7 @@ fixed cost of a run (MPI's start and end, about 0.06 s here) is measured
 by a run of 1000 iterations and taken off: the share is (CPU(N) -
 CPU(1000)) / (wall(N) - wall(1000))."""
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -31,6 +32,8 @@ def main():
     ap.add_argument("--nproc", default="1,2")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--iterations", default="2000000000")
+    ap.add_argument("--json", metavar="FILE",
+                    help="also write {build: {P: median share}} here")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="dist-idle.")
     exes = {}
@@ -52,6 +55,7 @@ def main():
             user, system, wall = map(float, f.read().split())
         return user + system, wall
 
+    figures = {b: {} for b in exes}
     for p in a.nproc.split(","):
         share = {b: [] for b in exes}
         for _ in range(a.runs):
@@ -60,8 +64,12 @@ def main():
                 cpu, wall = rank1(exe, p, a.iterations)
                 share[b].append(100 * (cpu - cpu0) / (wall - wall0))
         for b, v in share.items():
+            figures[b][p] = statistics.median(v)
             print(f"{b} P={p}: rank 1 CPU {statistics.median(v):.1f}% of a "
                   f"core (runs: {', '.join(f'{x:.1f}' for x in v)})")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(figures, f, indent=1)
 
 
 if __name__ == "__main__":

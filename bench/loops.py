@@ -14,13 +14,13 @@ child), one worker, in every mode.
 
 --before BUILD measures a second build of the project beside this one
 (e.g. one of the commit before CilkPollChunks.cpp, whose lazy loops polled
-on every iteration). Writes bench/results/<date>-<machine>-loops.md.
+on every iteration). Writes bench/results/<date>-<machine>-loops.md;
+--json FILE also writes, per build and loop, both instruction counts and
+the time ratio.
 """
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -33,22 +33,10 @@ N = 4096
 COUNT_REPS = 20
 
 
-def instructions(exe, args):
-    """callgrind's total instruction count of one run on one worker."""
-    r = subprocess.run(["valgrind", "--tool=callgrind",
-                        "--callgrind-out-file=/dev/null", exe, *args],
-                       capture_output=True, text=True,
-                       env=dict(os.environ, CILK_NWORKERS="1"))
-    m = re.search(r"Collected : (\d+)", r.stderr)
-    if r.returncode != 0 or not m:
-        sys.exit(f"bench: callgrind of {exe} failed:\n{r.stderr}")
-    return int(m.group(1))
-
-
 def per_reps(exe, loop, kind):
     """Instructions of COUNT_REPS repetitions, start-up cancelled."""
-    lo = instructions(exe, [loop, kind, str(N), str(COUNT_REPS)])
-    hi = instructions(exe, [loop, kind, str(N), str(2 * COUNT_REPS)])
+    lo = bl.instructions(exe, [loop, kind, str(N), str(COUNT_REPS)])
+    hi = bl.instructions(exe, [loop, kind, str(N), str(2 * COUNT_REPS)])
     return hi - lo
 
 
@@ -104,6 +92,7 @@ def main():
              "| loop | build | instructions Cilk / C | time Cilk / C | "
              "Cilk median | C median |",
              "|---|---|---|---|---|---|"]
+    figures = {name: {} for name in exes}
     for loop in LOOPS:
         for name in exes:
             c = counts[name, loop]
@@ -111,7 +100,11 @@ def main():
             tc = statistics.median(times[name, loop, "c"])
             lines.append(f"| {loop} | {name} | {c['cilk'] / c['c']:.3f} | "
                          f"{tk / tc:.3f} | {tk:.3f} s | {tc:.3f} s |")
+            figures[name][loop] = {"cilk_instructions": c["cilk"],
+                                   "c_instructions": c["c"],
+                                   "time_ratio": tk / tc}
     bl.write_report(a.out, mach, "loops", lines)
+    bl.write_json(a.json, figures)
 
 
 if __name__ == "__main__":

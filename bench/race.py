@@ -11,7 +11,8 @@ taken alternately), their ratio, the race build's peak memory (maximum
 resident set size), and that it found no race; with --baseline, the
 race builds of another build directory (an earlier tree) in the same
 rounds, beside them.  Writes
-bench/results/<date>-<machine>-race.md.
+bench/results/<date>-<machine>-race.md (and with --json FILE each
+example's slowdowns).
 """
 import argparse
 import datetime
@@ -22,7 +23,7 @@ import subprocess
 import time
 
 from benchlib import (build_project, common_options, compile_cilk, fmt, log,
-                      machine, machine_lines, result_path)
+                      machine, machine_lines, result_path, write_json)
 
 # Inputs for which the serial elision runs tens of milliseconds or more
 # (shorter runs would measure process start-up) and the race build a few
@@ -110,6 +111,11 @@ def main():
                    f"{math.exp(sum(blogs) / len(blogs)):.1f}x)" if base
                    else "") + ".\n")
     log(f"wrote {out}")
+    figures = {"slowdown": {app: t / s for app, _, s, t, _, _ in rows}}
+    if a.baseline:
+        figures["baseline_slowdown"] = {app: b / s
+                                        for app, _, s, _, _, b in rows}
+    write_json(a.json, figures)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,11 @@ the serial elision and against OpenMP tasks (libgomp, libomp) and oneTBB.
 
 usage: python3 bench/run.py [--quick] [--no-install] [--out FILE.md]
                            [--baseline REV | --no-baseline]
+       python3 bench/run.py --table [--baseline REV] [--runs N]
+                           [--no-install] [--out FILE.md]
+
+--table measures issue 39's table instead, before (REV, default 3b2db72)
+and now: bench/table.py.
 
 One command from a fresh Debian 12 machine: installs the peers and tools
 (scripts/install-deps.sh), builds the project if needed, compiles every
@@ -19,7 +24,7 @@ chart next to it (.png).  Progress goes to stderr.
      cancels; exact and repeatable. Every mode also as the compiler and
      runtime of --baseline REV built it (default 72fb770, the code
      generation before issue 16: the same fib without the new codegen),
-     built once in build/bench-baseline from a git worktree.
+     built once in build/bench-REV from a git worktree.
   3. Peers at the same n: T_1, T_P, T_1/T_S, and the library really loaded
      (the Debian package and version owning it).
   4. Speedups of fib, knary and queens in every mode for P = 1 .. cores:
@@ -41,9 +46,10 @@ import statistics
 import subprocess
 import time
 
-from benchlib import (MODES, ROOT, T0, build_project, compile_cilk, log,
-                      machine, machine_lines, run, sh, summary,
-                      use_system_matplotlib)
+from benchlib import (MODES, ROOT, T0, build_project, build_revision,
+                      compile_cilk, instructions, log, machine, machine_lines,
+                      run, sh, summary, use_system_matplotlib)
+import table
 
 PHI = (1 + 5 ** 0.5) / 2
 
@@ -88,23 +94,10 @@ def compile_programs(build):
 
 
 def build_baseline(build, rev):
-    """Builds the plugin and runtime of git revision `rev` in
-    <build>/bench-baseline (a worktree of this repository, kept for the next
-    run) and compiles fib with them in every mode: {mode: executable}."""
-    base = os.path.join(build, "bench-baseline")
-    src, bld = os.path.join(base, "src"), os.path.join(base, "build")
-    want = sh(["git", "-C", ROOT, "rev-parse", rev + "^{commit}"]).strip()
-    have = ""
-    if os.path.exists(os.path.join(src, ".git")):
-        have = sh(["git", "-C", src, "rev-parse", "HEAD"]).strip()
-    if have != want:
-        log(f"checking out {rev} in {src}")
-        subprocess.run(["rm", "-rf", base], check=True)
-        subprocess.run(["git", "-C", ROOT, "worktree", "prune"], check=True)
-        sh(["git", "-C", ROOT, "worktree", "add", "--detach", "-f", src,
-            want])
-    build_project(bld, False, src=src,
-                  targets=("lib/cilk/cilk.so", "lib/libcilkrt.a"))
+    """Builds the plugin and runtime of git revision `rev`
+    (benchlib.build_revision) and compiles fib with them in every mode:
+    {mode: executable}."""
+    bld = build_revision(build, rev, ("lib/cilk/cilk.so", "lib/libcilkrt.a"))
     return {m: compile_cilk(bld, "fib", m, name=f"fib-{m}-baseline")
             for m in ["serial"] + MODES}
 
@@ -162,14 +155,6 @@ def spawns(n):
     return 2 * a - 2
 
 
-def instructions(exe, n):
-    r = subprocess.run(["valgrind", "--tool=callgrind",
-                        "--callgrind-out-file=/dev/null", exe, "--nproc", "1",
-                        str(n)], capture_output=True, text=True, check=True,
-                       env=dict(os.environ, OMP_NUM_THREADS="1"))
-    return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
-
-
 def calibrate(exe, target):
     """The n for which the serial fib takes about target seconds."""
     n = 30
@@ -196,12 +181,19 @@ def main():
                     help="runs per peer timing (default 3, full mode 1)")
     ap.add_argument("--fib-n", type=int, help="skip the calibration")
     ap.add_argument("--out", help="result file (.md; the chart is .png)")
-    ap.add_argument("--baseline", default=BASELINE, metavar="REV",
+    ap.add_argument("--baseline", metavar="REV",
                     help="the revision whose code generation the "
-                    f"instruction table compares with (default {BASELINE})")
+                    f"instruction table compares with (default {BASELINE}"
+                    f"; with --table, {table.BEFORE})")
     ap.add_argument("--no-baseline", action="store_true",
                     help="no comparison with an earlier revision")
+    ap.add_argument("--table", action="store_true",
+                    help="issue 39's table instead: every row before "
+                    "and now (bench/table.py)")
     a = ap.parse_args()
+    if a.table:
+        return table.main(a)
+    a.baseline = a.baseline or BASELINE
     runs = a.runs or 5
     # A peer's fib(n) takes 50-100 T_S on one worker and more on two (the
     # OpenMP runtimes contend), so the full mode times each peer once.
@@ -254,8 +246,8 @@ def main():
     per = {}
     for b in callgrind:
         log(f"callgrind fib-{b} (fib 20 and fib 24, one worker)")
-        i20 = instructions(exe[f"fib-{b}"], 20)
-        i24 = instructions(exe[f"fib-{b}"], 24)
+        i20 = instructions(exe[f"fib-{b}"], ["--nproc", "1", 20])
+        i24 = instructions(exe[f"fib-{b}"], ["--nproc", "1", 24])
         per[b] = (i24 - i20) / (spawns(24) - spawns(20))
 
     # 3. Peers at the same n.
