@@ -199,6 +199,12 @@
 /* Eager mode: the tail of this thread's deque, one past the youngest entry
  * (a `struct __cilk_frame **`, written by this thread only). */
 #define CILK_ABI_TLS_TAIL "__cilkrt_tls_tail"
+/* Eager mode: how many more of this thread's pops fence themselves (an
+ * int; thieves set it, runtime/deque.h: deque_owner_fences). A pop that
+ * reads it nonzero calls CILK_ABI_FENCE_POP between its store of the tail
+ * and its load of head. */
+#define CILK_ABI_TLS_FENCED_POPS "__cilkrt_tls_fenced_pops"
+#define CILK_ABI_FENCE_POP "__cilkrt_fence_pop"
 #define CILK_ABI_POP_SLOW "__cilkrt_pop_slow"
 #define CILK_ABI_APPLY "__cilkrt_apply"
 #define CILK_ABI_SYNC "__cilkrt_sync"
@@ -583,6 +589,10 @@ struct __cilk_frame {
 /* Called by generated code (never by users). w is this thread's worker
  * (the value of CILK_ABI_TLS_WORKER). */
 int __cilkrt_pop_slow(void *w, void *result);
+/* CILK_ABI_FENCE_POP: a full fence, and one fenced pop fewer to come.
+ * It keeps the caller's registers but r11 (preserve_most), so that the
+ * pop's rare call costs its common path no callee-saved register. */
+__attribute__((preserve_most)) void __cilkrt_fence_pop(void);
 /* The slow clone's spawn at `site` returned without a steal: apply its
  * result with the site's inlet, under f's lock (CILK_DESC_ATOMIC: take the
  * lock, skip the inlet if f aborted since the spawn, keep the lock). */

@@ -151,6 +151,13 @@ void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 //   %tail.popped = getelementptr inbounds ptr, ptr %tail, i64 -1
 //   store atomic ptr %tail.popped, ptr @__cilkrt_tls_tail monotonic
 //   fence syncscope("singlethread") seq_cst
+//   %fenced.N = load atomic i32, ptr @__cilkrt_tls_fenced_pops unordered
+//   %fence.N = icmp ne i32 %fenced.N, 0
+//   br i1 %fence.N, label %pop.fence.N, label %pop.head.N   ; unlikely
+// pop.fence.N:
+//   call preserve_mostcc void @__cilkrt_fence_pop()
+//   br label %pop.head.N
+// pop.head.N:
 //   %head = load atomic ptr, ptr %w.head acquire
 // then
 //   %stolen = icmp ugt ptr %head, %tail.popped
@@ -158,13 +165,18 @@ void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 // Without the fence, the compiler keeps the load of head after the store
 // of the tail and the processor may not (x86's store buffer): in eager
 // mode a thief that raises head makes up for that with a fence that acts
-// on every thread of the process (runtime/fence.h). A locked instruction
-// cost eager fib about 80% of its time. In the lazy modes thieves fence only
-// themselves, so the slow clone's pop, which all modes share, keeps its
-// own: one locked instruction, which decrements the tail as well (about
-// 1 ns; an mfence costs 20).
+// on every thread of the process (runtime/fence.h), or, in the pops that
+// follow such a steal, has the owner fence after all (runtime/deque.h:
+// deque_owner_fences), which costs the others a compare and a branch
+// (`cmpl $0, %fs:__cilkrt_tls_fenced_pops; jne`: an unordered load after
+// the compiler barrier, folded into the comparison). A locked instruction
+// on every pop cost eager fib about 80% of its time. In the lazy modes
+// thieves fence only themselves, so the slow clone's pop, which all modes
+// share, keeps its own: one locked instruction, which decrements the tail
+// as well (about 1 ns; an mfence costs 20).
 static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
-                                                   bool Fenced) {
+                                                   bool Fenced,
+                                                   unsigned Index) {
   Value *TailAddr = tailAddr(B);
   Value *Popped;
   if (Fenced) {
@@ -183,6 +195,24 @@ static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
         ->setAtomic(AtomicOrdering::Monotonic);
     B.CreateFence(AtomicOrdering::SequentiallyConsistent,
                   SyncScope::SingleThread);
+    Module &M = *B.GetInsertBlock()->getModule();
+    LoadInst *N = B.CreateAlignedLoad(
+        B.getInt32Ty(),
+        B.CreateThreadLocalAddress(
+            runtimeTLS(M, CILK_ABI_TLS_FENCED_POPS, B.getInt32Ty())),
+        Align(4), "fenced." + Twine(Index));
+    N->setAtomic(AtomicOrdering::Unordered);
+    Instruction *Rest = &*B.GetInsertPoint();
+    Instruction *Then = SplitBlockAndInsertIfThen(
+        B.CreateICmpNE(N, B.getInt32(0), "fence." + Twine(Index)),
+        Rest->getIterator(), /*Unreachable=*/false,
+        MDBuilder(B.getContext()).createUnlikelyBranchWeights());
+    Then->getParent()->setName("pop.fence." + Twine(Index));
+    Rest->getParent()->setName("pop.head." + Twine(Index));
+    IRBuilder<>(Then)
+        .CreateCall(getRuntimeFn(M, CILK_ABI_FENCE_POP))
+        ->setCallingConv(CallingConv::PreserveMost);
+    B.SetInsertPoint(Rest);
   }
   Value *HeadAddr = fieldAddr(B, W, CILK_ABI_WORKER_HEAD_OFFSET, "w.head");
   LoadInst *H = B.CreateAlignedLoad(B.getPtrTy(), HeadAddr, Align(8), "head");
@@ -239,14 +269,14 @@ Value *emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
   }
   PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen, Next);
 
-  auto [Conflict, Tail] = emitPopConflict(B, W, Fenced);
+  auto [Conflict, Tail] = emitPopConflict(B, W, Fenced, P.Index);
   B.CreateCondBr(Conflict, PopSlowBB, Next);
   Term->eraseFromParent();
   if (!Own)
     return nullptr;
   IRBuilder<> MB(Popped, Popped->getFirstInsertionPt());
   PHINode *TailNow = MB.CreatePHI(B.getPtrTy(), 2, "tail.now");
-  TailNow->addIncoming(Tail, Spawn);
+  TailNow->addIncoming(Tail, B.GetInsertBlock());
   TailNow->addIncoming(TailAgain, PopSlowBB);
   return TailNow;
 }
@@ -377,7 +407,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Ty = FunctionType::get(Void, {Ptr}, false);
   else if (Name == CILK_ABI_SPAWN_END || Name == CILK_ABI_SYNC_MARKER ||
            Name == CILK_ABI_REGION_BEGIN || Name == CILK_ABI_REGION_END ||
-           Name == CILK_ABI_HYPER_ENABLE)
+           Name == CILK_ABI_HYPER_ENABLE || Name == CILK_ABI_FENCE_POP)
     Ty = FunctionType::get(Void, {}, false);
   else if (Name == CILK_ABI_FOR_GRAIN)
     Ty = FunctionType::get(Type::getInt64Ty(C), {Type::getInt64Ty(C)}, false);
@@ -408,6 +438,11 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Fn->setDoesNotReturn();
   else if (Name != CILK_ABI_RUN)
     Fn->addFnAttr(Attribute::NoUnwind);
+  // Called on a rare path where the pop's tail and worker are live: with
+  // the C convention they would take callee-saved registers, saved on
+  // every entry (6 instructions a spawn in fib).
+  if (Name == CILK_ABI_FENCE_POP)
+    Fn->setCallingConv(CallingConv::PreserveMost);
   return FC;
 }
 

@@ -26,7 +26,8 @@ static inline _Atomic(struct __cilk_frame **) *deque_tail(struct worker *w)
 }
 
 /* The calling thread takes w's slot: w's tail moves into its
- * __cilkrt_tls_tail, which another slot (deque_detach) no longer uses. */
+ * __cilkrt_tls_tail, which another slot (deque_detach) no longer uses; its
+ * pops start unfenced (deque_owner_fences). */
 static inline void deque_attach(struct worker *w)
 {
     spin_lock(&w->lock);
@@ -35,6 +36,9 @@ static inline void deque_attach(struct worker *w)
                                                memory_order_relaxed),
                           memory_order_relaxed);
     atomic_store_explicit(&w->tailp, &__cilkrt_tls_tail, memory_order_release);
+    atomic_store_explicit(&__cilkrt_tls_fenced_pops, 0, memory_order_relaxed);
+    atomic_store_explicit(&w->fencedp, &__cilkrt_tls_fenced_pops,
+                          memory_order_release);
     spin_unlock(&w->lock);
 }
 
@@ -48,7 +52,38 @@ static inline void deque_detach(struct worker *w)
                                                memory_order_relaxed),
                           memory_order_relaxed);
     atomic_store_explicit(&w->tailp, &w->tail_home, memory_order_release);
+    atomic_store_explicit(&w->fencedp, &w->fenced_home, memory_order_release);
     spin_unlock(&w->lock);
+}
+
+/* Eager mode: after a steal that paid for a remote fence (fence.h), the
+ * victim's next DEQUE_FENCED_POPS generated pops fence themselves, one
+ * locked instruction each (__cilkrt_fence_pop), so that the steals that
+ * follow soon need only the thief's fence: about 18 ns a pop against 15-25
+ * us a remote fence here (bench/results/2026-11-28-eager-handback.md). */
+#define DEQUE_FENCED_POPS 1024
+
+/* Eager mode: whether v's owner fences its pops now, so that THE needs
+ * only the thief's fence, which raising head is (steal.c: claim_oldest).
+ * A count strictly between 0 and DEQUE_FENCED_POPS proves it: since the
+ * count was last 0, a thief set it to DEQUE_FENCED_POPS (under v->lock)
+ * and the owner has decremented it in a fenced pop, which no pop of its
+ * that read 0 follows (the count is 0 again only after its last fenced
+ * pop took v->lock, which this caller holds), and whose locked decrement
+ * published the tail of every pop that came before it. Otherwise (a
+ * count of 0, or one no pop has decremented yet: a pop that read 0 may be
+ * under way) it arms the owner's next pops and returns false: the claim
+ * needs fence_remote(). Caller holds v->lock and reads v's tail only
+ * after this. */
+static inline bool deque_owner_fences(struct worker *v)
+{
+    atomic_int *n = atomic_load_explicit(&v->fencedp, memory_order_acquire);
+    int c = atomic_load(n);
+    if (c > 0 && c < DEQUE_FENCED_POPS)
+        return true;
+    if (c == 0)
+        atomic_store_explicit(n, DEQUE_FENCED_POPS, memory_order_relaxed);
+    return false;
 }
 
 /* Owner: pushes c as the youngest entry; false if the deque is full. */

@@ -11,7 +11,8 @@
  * kernel invalidates by a broadcast instruction and interrupts nobody, and
  * perhaps not on AMD processors where recent kernels use INVLPGB the same
  * way: there, without membarrier, eager mode stops at start-up rather than
- * race. CILK_FENCE=page chooses the page where membarrier works too. */
+ * race. CILK_FENCE=page chooses the page where membarrier works too;
+ * CILK_FENCE=remote keeps every steal on fence_remote(). */
 #include "fence.h"
 
 #include <linux/membarrier.h>
@@ -26,6 +27,7 @@
 #include <pthread.h>
 
 static atomic_bool use_membarrier;
+static bool no_handback; /* CILK_FENCE=remote */
 static char *flush_page;
 static pthread_mutex_t flush_mu = PTHREAD_MUTEX_INITIALIZER;
 
@@ -60,6 +62,7 @@ void fence_init(void)
 {
     /* CILK_FENCE=page: the fallback even where membarrier works (tests). */
     const char *env = getenv("CILK_FENCE");
+    no_handback = env && strcmp(env, "remote") == 0;
     long cmds = env && strcmp(env, "page") == 0
                     ? 0
                     : membarrier(MEMBARRIER_CMD_QUERY);
@@ -96,4 +99,9 @@ void fence_remote(void)
     flush_page_protect(PROT_NONE);
     pthread_mutex_unlock(&flush_mu);
     atomic_thread_fence(memory_order_seq_cst);
+}
+
+bool fence_handback_on(void)
+{
+    return !no_handback;
 }

@@ -10,11 +10,15 @@
  * sees the lowered tail) or the load comes after it (the owner sees the
  * raised head): never neither, as THE requires. Steals are rare and pops
  * are not: a steal costs a few microseconds more, every pop a locked
- * instruction less. fence.c says how, and where it cannot.
+ * instruction less. Where steals come often, the victim's next pops fence
+ * themselves for a while instead (deque.h: deque_owner_fences). fence.c
+ * says how, and where it cannot.
  *
  * A leaf: calls nothing of the runtime. */
 #ifndef CILKRT_FENCE_H
 #define CILKRT_FENCE_H
+
+#include <stdbool.h>
 
 /* Sets the mechanism up; call once, before any thread but the caller may
  * pop with the unfenced protocol. */
@@ -23,5 +27,11 @@ void fence_init(void);
 /* A full fence on this thread and, in effect, on every other thread of the
  * process (see above). */
 void fence_remote(void);
+
+/* Whether a thief that paid for fence_remote() may hand the fence back to
+ * the victim's next pops (deque.h: deque_owner_fences); not with
+ * CILK_FENCE=remote, which keeps every steal on fence_remote() (tests,
+ * measurements). */
+bool fence_handback_on(void);
 
 #endif

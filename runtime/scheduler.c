@@ -46,6 +46,8 @@ __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
 __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
     __attribute__((tls_model("initial-exec")));
+__thread atomic_int __cilkrt_tls_fenced_pops
+    __attribute__((tls_model("initial-exec")));
 __thread unsigned char __cilkrt_prof_quiet
     __attribute__((tls_model("initial-exec")));
 void (*sched_run_thread)(struct worker *w, struct closure *c);
@@ -207,6 +209,26 @@ static int pop_slow(struct worker *w, void *result, void *exn)
 int __cilkrt_pop_slow(void *wv, void *result)
 {
     return pop_slow(wv, result, NULL);
+}
+
+/* The generated pop found __cilkrt_tls_fenced_pops nonzero: it has stored
+ * the tail and loads head after this. The decrement is a locked
+ * instruction, a full fence on x86 (elsewhere eager mode has membarrier
+ * and the fence below as well); the last fenced pop takes and drops its
+ * own lock, so that no thief that relied on the owner's fences
+ * (deque_owner_fences) is still in a claim when the unfenced pops begin.
+ * Only the owner decrements, and thieves set the count only when it is 0,
+ * so it is at least 1 here. */
+__attribute__((preserve_most)) void __cilkrt_fence_pop(void)
+{
+#if !defined(__x86_64__) && !defined(__i386__)
+    atomic_thread_fence(memory_order_seq_cst);
+#endif
+    if (atomic_fetch_sub(&__cilkrt_tls_fenced_pops, 1) == 1) {
+        struct worker *w = __cilkrt_tls_worker;
+        spin_lock(&w->lock);
+        spin_unlock(&w->lock);
+    }
 }
 
 /* The pop after the call, on the path where the spawned call threw: the

@@ -27,6 +27,9 @@ struct worker_stats {
     unsigned long discarded;      /* closures dropped as aborted */
     unsigned long cp_threads;     /* continuation-passing threads run */
     unsigned long cp_closures;    /* their closures made here */
+    unsigned long fences;         /* eager: steals from this deque that
+                                     needed fence_remote() (written by
+                                     thieves, under the deque's lock) */
 };
 
 #define STAT_INC(w, field) ((w)->stats.field++)

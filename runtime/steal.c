@@ -196,15 +196,19 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
      * that pops meanwhile to pop_slow); a tail read before head is raised
      * is only a hint, which may refuse but never decides a claim. */
     if (h < atomic_load(tail)) {
+        /* Eager mode's generated pops have no fence of their own unless a
+         * recent steal asked for it (deque_owner_fences): if not, a remote
+         * fence stands for theirs (fence.h), and only a tail read after it
+         * decides; one read before it may still refuse. */
+        bool remote = sched_pool.eager && !(fence_handback_on() &&
+                                            deque_owner_fences(v));
         v->claim_from = h;
         atomic_store(&v->head, h + 1);
         struct __cilk_frame **t = atomic_load(tail);
-        /* Eager mode's generated pops have no fence of their own: this
-         * one stands for theirs (fence.h), and only a tail read after it
-         * decides; one read before it may still refuse. */
-        if (sched_pool.eager && h + 1 <= t) {
+        if (remote && h + 1 <= t) {
             fence_remote();
             t = atomic_load(tail);
+            v->stats.fences++;
         }
         /* The entry is ours once the owner cannot be popping it; only
          * then may we look at it (a popped one may be freed already). */

@@ -7,8 +7,10 @@
  * thread-local __cilkrt_tls_tail and reaches head through the thread-local
  * __cilkrt_tls_worker: it pushes a frame with `*tail++ = frame` and pops
  * with the THE protocol (`--tail`, then a comparison with head) without a
- * fence: a thief that raises head pays for both sides (fence.h). The
- * offset of head is part of the ABI (cilk-abi.h). */
+ * fence: a thief that raises head pays for both sides (fence.h), or, after
+ * such a steal, has the owner fence its next pops itself for a while
+ * (__cilkrt_tls_fenced_pops, deque.h). The offset of head is part of the
+ * ABI (cilk-abi.h). */
 #ifndef CILKRT_WORKER_H
 #define CILKRT_WORKER_H
 
@@ -33,7 +35,12 @@ struct worker {
      * as a hint (deque_looks_empty, never a guest's). */
     _Atomic(_Atomic(struct __cilk_frame **) *) tailp;
     _Atomic(struct __cilk_frame **) tail_home;
-    char pad_tail[64 - 2 * sizeof(void *)];
+    /* Eager mode: the word that counts the owner's pops still to fence
+     * themselves, its thread's __cilkrt_tls_fenced_pops, or fenced_home
+     * (0) while no thread holds the slot; as tailp (deque_owner_fences). */
+    _Atomic(atomic_int *) fencedp;
+    atomic_int fenced_home;
+    char pad_tail[64 - 3 * sizeof(void *) - sizeof(atomic_int)];
     /* The oldest frame; advanced by thieves holding `lock`. */
     _Atomic(struct __cilk_frame **) head;
     atomic_int lock; /* serializes thieves with each other and with the
@@ -185,6 +192,9 @@ extern __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
 /* The tail of the deque this thread owns now (worker.h: tailp). */
 extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
+    __attribute__((tls_model("initial-exec")));
+/* Eager mode: this thread's pops still to fence themselves (fencedp). */
+extern __thread atomic_int __cilkrt_tls_fenced_pops
     __attribute__((tls_model("initial-exec")));
 /* Profile builds: the procedure entered next runs its quiet clone
  * (CILK_ABI_PROF_QUIET). Set by a spawn hook just before the call; the

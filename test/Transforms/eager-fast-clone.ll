@@ -1,8 +1,8 @@
 ; Checks the eager fast clone of fib: a stack frame set up only where it
 ; spawns (not in a leaf), the live value saved and the resume index set
 ; before each spawn, push on the thread-local tail, call, THE pop without
-; a fence (a compiler barrier only: thieves fence for it), the rare path to
-; the runtime, and a second push that only moves the tail back over the
+; a fence (a compiler barrier only: thieves fence for it) unless a thief
+; asked for one, the rare path to the runtime, and a second push that only moves the tail back over the
 ; entry the first pop left.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %S/Inputs/fib.ll | FileCheck %s
 
@@ -31,6 +31,16 @@
 ; CHECK-NEXT: %tail.popped = getelementptr inbounds ptr, ptr %tail, i64 -1
 ; CHECK-NEXT: store atomic ptr %tail.popped, ptr [[T]] monotonic
 ; CHECK-NEXT: fence syncscope("singlethread") seq_cst
+; After a steal the owner fences its next pops itself, in a call on the
+; rare path (runtime/deque.h: deque_owner_fences).
+; CHECK-NEXT: [[F:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_fenced_pops)
+; CHECK-NEXT: %fenced.1 = load atomic i32, ptr [[F]] unordered
+; CHECK-NEXT: %fence.1 = icmp ne i32 %fenced.1, 0
+; CHECK-NEXT: br i1 %fence.1, label %pop.fence.1, label %pop.head.1, !prof [[UNLIKELY:![0-9]+]]
+; CHECK: pop.fence.1:
+; CHECK-NEXT: call preserve_mostcc void @__cilkrt_fence_pop()
+; CHECK-NEXT: br label %pop.head.1
+; CHECK: pop.head.1:
 ; CHECK-NEXT: %w.head = getelementptr inbounds i8, ptr %w, i64 64
 ; CHECK-NEXT: %head = load atomic ptr, ptr %w.head acquire
 ; CHECK-NEXT: %stolen{{.*}} = icmp ugt ptr %head, %tail.popped
@@ -42,7 +52,7 @@
 ; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
 ; CHECK-NEXT: %tail.again = load atomic ptr
 ; CHECK: popped.1:
-; CHECK-NEXT: %tail.now = phi ptr [ %tail.popped, %rec ], [ %tail.again, %pop.slow.1 ]
+; CHECK-NEXT: %tail.now = phi ptr [ %tail.popped, %pop.head.1 ], [ %tail.again, %pop.slow.1 ]
 ; CHECK: tail.1:
 ; CHECK-NEXT: store i32 %r1, ptr %x
 ; The second spawn saves x (live across it) but not n (dead after it), and
@@ -66,3 +76,4 @@
 ; CHECK-NOT: __cilk_sync_marker
 ; CHECK: stolen:
 ; CHECK-NEXT: ret i32 poison
+; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 {{[0-9]+}}}

@@ -18,6 +18,10 @@ extern __thread char __cilkrt_tls_worker[] __attribute__((tls_model("initial-exe
 extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
     __attribute__((tls_model("initial-exec")));
 #define HEAD(w) ((_Atomic(struct __cilk_frame **) *)((char *)(w) + CILK_ABI_WORKER_HEAD_OFFSET))
+/* CILK_ABI_TLS_FENCED_POPS: nonzero after a steal asked this thread's pops
+ * to fence themselves. */
+extern __thread atomic_int __cilkrt_tls_fenced_pops
+    __attribute__((tls_model("initial-exec")));
 
 static inline void push(void *w, struct __cilk_frame *f)
 {
@@ -29,8 +33,9 @@ static inline void push(void *w, struct __cilk_frame *f)
 }
 
 /* THE: 1 if the frame is still ours; otherwise the runtime decides. The
- * fast clone's pop has no fence of its own (a thief fences for it), the
- * slow clone's has one: the locked decrement. */
+ * fast clone's pop has no fence of its own (a thief fences for it) unless
+ * a thief asked for one (CILK_ABI_FENCE_POP), the slow clone's has one:
+ * the locked decrement. */
 static inline int pop(void *w, void *result, int fenced)
 {
     struct __cilk_frame **t;
@@ -42,6 +47,9 @@ static inline int pop(void *w, void *result, int fenced)
         t = atomic_load_explicit(&__cilkrt_tls_tail, memory_order_relaxed) - 1;
         atomic_store_explicit(&__cilkrt_tls_tail, t, memory_order_relaxed);
         atomic_signal_fence(memory_order_seq_cst);
+        if (atomic_load_explicit(&__cilkrt_tls_fenced_pops,
+                                 memory_order_relaxed))
+            __cilkrt_fence_pop();
         if (atomic_load_explicit(HEAD(w), memory_order_acquire) <= t)
             return 1;
     }
