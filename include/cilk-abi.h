@@ -589,10 +589,12 @@ struct __cilk_frame {
 /* Called by generated code (never by users). w is this thread's worker
  * (the value of CILK_ABI_TLS_WORKER). */
 int __cilkrt_pop_slow(void *w, void *result);
-/* CILK_ABI_FENCE_POP: a full fence, and one fenced pop fewer to come.
- * It keeps the caller's registers but r11 (preserve_most), so that the
- * pop's rare call costs its common path no callee-saved register. */
-__attribute__((preserve_most)) void __cilkrt_fence_pop(void);
+/* CILK_ABI_FENCE_POP: a full fence, and one fenced pop fewer to come. On
+ * x86-64 it also keeps every general register but r11 (LLVM's
+ * preserve_most, with which the pass calls it there), so that the pop's
+ * rare call costs its common path no callee-saved register; C may call it
+ * as declared. */
+void __cilkrt_fence_pop(void);
 /* The slow clone's spawn at `site` returned without a steal: apply its
  * result with the site's inlet, under f's lock (CILK_DESC_ATOMIC: take the
  * lock, skip the inlet if f aborted since the spawn, keep the lock). */

@@ -10,6 +10,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -155,7 +156,7 @@ void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 //   %fence.N = icmp ne i32 %fenced.N, 0
 //   br i1 %fence.N, label %pop.fence.N, label %pop.head.N   ; unlikely
 // pop.fence.N:
-//   call preserve_mostcc void @__cilkrt_fence_pop()
+//   call preserve_mostcc void @__cilkrt_fence_pop()   ; x86-64
 //   br label %pop.head.N
 // pop.head.N:
 //   %head = load atomic ptr, ptr %w.head acquire
@@ -174,6 +175,17 @@ void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 // thieves fence only themselves, so the slow clone's pop, which all modes
 // share, keeps its own: one locked instruction, which decrements the tail
 // as well (about 1 ns; an mfence costs 20).
+// __cilkrt_fence_pop is called on a rare path where the pop's tail and
+// worker are live: with the C convention they would take callee-saved
+// registers, saved on every entry (6 instructions a spawn in fib). The
+// runtime keeps the registers of preserve_most on x86-64 (by hand, as GCC
+// may build it: runtime/scheduler.c), elsewhere only C's.
+static CallingConv::ID fencePopConv(const Module &M) {
+  return Triple(M.getTargetTriple()).getArch() == Triple::x86_64
+             ? CallingConv::PreserveMost
+             : CallingConv::C;
+}
+
 static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
                                                    bool Fenced,
                                                    unsigned Index) {
@@ -211,7 +223,7 @@ static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
     Rest->getParent()->setName("pop.head." + Twine(Index));
     IRBuilder<>(Then)
         .CreateCall(getRuntimeFn(M, CILK_ABI_FENCE_POP))
-        ->setCallingConv(CallingConv::PreserveMost);
+        ->setCallingConv(fencePopConv(M));
     B.SetInsertPoint(Rest);
   }
   Value *HeadAddr = fieldAddr(B, W, CILK_ABI_WORKER_HEAD_OFFSET, "w.head");
@@ -438,11 +450,8 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
     Fn->setDoesNotReturn();
   else if (Name != CILK_ABI_RUN)
     Fn->addFnAttr(Attribute::NoUnwind);
-  // Called on a rare path where the pop's tail and worker are live: with
-  // the C convention they would take callee-saved registers, saved on
-  // every entry (6 instructions a spawn in fib).
   if (Name == CILK_ABI_FENCE_POP)
-    Fn->setCallingConv(CallingConv::PreserveMost);
+    Fn->setCallingConv(fencePopConv(M));
   return FC;
 }
 

@@ -66,24 +66,29 @@ static inline void deque_detach(struct worker *w)
 /* Eager mode: whether v's owner fences its pops now, so that THE needs
  * only the thief's fence, which raising head is (steal.c: claim_oldest).
  * A count strictly between 0 and DEQUE_FENCED_POPS proves it: since the
- * count was last 0, a thief set it to DEQUE_FENCED_POPS (under v->lock)
- * and the owner has decremented it in a fenced pop, which no pop of its
- * that read 0 follows (the count is 0 again only after its last fenced
- * pop took v->lock, which this caller holds), and whose locked decrement
- * published the tail of every pop that came before it. Otherwise (a
- * count of 0, or one no pop has decremented yet: a pop that read 0 may be
- * under way) it arms the owner's next pops and returns false: the claim
- * needs fence_remote(). Caller holds v->lock and reads v's tail only
- * after this. */
+ * count was last 0, a thief set it to DEQUE_FENCED_POPS (under v->lock,
+ * deque_ask_owner_fences) and the owner has decremented it in a fenced
+ * pop, whose locked decrement published the tail of every pop before it;
+ * every pop after it is fenced until the last fenced pop has taken
+ * v->lock, which this caller holds. A count of 0, or one no pop has
+ * decremented yet (a pop that read 0 may be under way), proves nothing:
+ * the claim needs fence_remote(). Caller holds v->lock and reads v's tail
+ * only after this. */
 static inline bool deque_owner_fences(struct worker *v)
 {
     atomic_int *n = atomic_load_explicit(&v->fencedp, memory_order_acquire);
     int c = atomic_load(n);
-    if (c > 0 && c < DEQUE_FENCED_POPS)
-        return true;
-    if (c == 0)
+    return c > 0 && c < DEQUE_FENCED_POPS;
+}
+
+/* Eager mode, after a claim paid for fence_remote(): v's next
+ * DEQUE_FENCED_POPS pops fence themselves, unless it already asked (the
+ * owner decrements only a count it read nonzero). Caller holds v->lock. */
+static inline void deque_ask_owner_fences(struct worker *v)
+{
+    atomic_int *n = atomic_load_explicit(&v->fencedp, memory_order_acquire);
+    if (atomic_load_explicit(n, memory_order_relaxed) == 0)
         atomic_store_explicit(n, DEQUE_FENCED_POPS, memory_order_relaxed);
-    return false;
 }
 
 /* Owner: pushes c as the youngest entry; false if the deque is full. */

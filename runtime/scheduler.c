@@ -218,18 +218,82 @@ int __cilkrt_pop_slow(void *wv, void *result)
  * own lock, so that no thief that relied on the owner's fences
  * (deque_owner_fences) is still in a claim when the unfenced pops begin.
  * Only the owner decrements, and thieves set the count only when it is 0,
- * so it is at least 1 here. */
-__attribute__((preserve_most)) void __cilkrt_fence_pop(void)
+ * so it is at least 1 here.
+ *
+ * On x86-64 the pass calls it with LLVM's preserve_most convention (every
+ * general register but r11 kept), which GCC cannot define: the entry below
+ * is written by hand for any compiler, and saves the registers the C
+ * convention lets cilkrt_fence_pop_last clobber. */
+__attribute__((visibility("hidden"), used)) void cilkrt_fence_pop_last(void)
 {
-#if !defined(__x86_64__) && !defined(__i386__)
-    atomic_thread_fence(memory_order_seq_cst);
-#endif
-    if (atomic_fetch_sub(&__cilkrt_tls_fenced_pops, 1) == 1) {
-        struct worker *w = __cilkrt_tls_worker;
-        spin_lock(&w->lock);
-        spin_unlock(&w->lock);
-    }
+    struct worker *w = __cilkrt_tls_worker;
+    spin_lock(&w->lock);
+    spin_unlock(&w->lock);
 }
+
+#if defined(__x86_64__)
+__asm__(".text\n"
+        ".globl __cilkrt_fence_pop\n"
+        ".type __cilkrt_fence_pop, @function\n"
+        "__cilkrt_fence_pop:\n"
+        ".cfi_startproc\n"
+        "    pushq %rax\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    movq __cilkrt_tls_fenced_pops@gottpoff(%rip), %rax\n"
+        "    lock subl $1, %fs:(%rax)\n"
+        "    popq %rax\n" /* keeps the flags */
+        ".cfi_adjust_cfa_offset -8\n"
+        "    jz 1f\n"
+        "    ret\n"
+        "1:\n"
+        "    pushq %rax\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    pushq %rcx\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    pushq %rdx\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    pushq %rsi\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    pushq %rdi\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    pushq %r8\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    pushq %r9\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    pushq %r10\n"
+        ".cfi_adjust_cfa_offset 8\n"
+        "    subq $8, %rsp\n" /* 16-byte alignment at the call */
+        ".cfi_adjust_cfa_offset 8\n"
+        "    call cilkrt_fence_pop_last\n"
+        "    addq $8, %rsp\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %r10\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %r9\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %r8\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %rdi\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %rsi\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %rdx\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %rcx\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    popq %rax\n"
+        ".cfi_adjust_cfa_offset -8\n"
+        "    ret\n"
+        ".cfi_endproc\n"
+        ".size __cilkrt_fence_pop, .-__cilkrt_fence_pop\n");
+#else
+void __cilkrt_fence_pop(void)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_fetch_sub(&__cilkrt_tls_fenced_pops, 1) == 1)
+        cilkrt_fence_pop_last();
+}
+#endif
 
 /* The pop after the call, on the path where the spawned call threw: the
  * same THE protocol as the inline pop (cilk-abi.h: CILK_ABI_POP_THREW). */

@@ -206,6 +206,8 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
         atomic_store(&v->head, h + 1);
         struct __cilk_frame **t = atomic_load(tail);
         if (remote && h + 1 <= t) {
+            if (fence_handback_on())
+                deque_ask_owner_fences(v);
             fence_remote();
             t = atomic_load(tail);
             v->stats.fences++;

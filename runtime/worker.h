@@ -37,7 +37,8 @@ struct worker {
     _Atomic(struct __cilk_frame **) tail_home;
     /* Eager mode: the word that counts the owner's pops still to fence
      * themselves, its thread's __cilkrt_tls_fenced_pops, or fenced_home
-     * (0) while no thread holds the slot; as tailp (deque_owner_fences). */
+     * while no thread holds the slot (nothing pops it then); changed and
+     * read as tailp (deque_owner_fences). */
     _Atomic(atomic_int *) fencedp;
     atomic_int fenced_home;
     char pad_tail[64 - 3 * sizeof(void *) - sizeof(atomic_int)];
