@@ -442,6 +442,15 @@ static struct {
     double wait_s; /* from each STEAL to its answer, summed */
 } st;
 
+/* What messages this process awaits from others, besides answers to its
+ * own requests: the RETURN of each shadow, the RESULTs and JOINs for each
+ * copy here, the SEND to each continuation of a thread shipped from here
+ * (one each, to this process, which forwards those of proxies). While it
+ * is 0 and every worker here is parked, the communicator naps longer
+ * (comm_main). A count that stays too high (a continuation never sent)
+ * costs only those naps. */
+static atomic_long awaited;
+
 /* Encodes ready thread closure c as WORK into b. */
 static void encode_thread(struct buf *b, struct cp_closure *c)
 {
@@ -455,6 +464,7 @@ static void encode_thread(struct buf *b, struct cp_closure *c)
         if (in->params[i].cont) {
             put(b, (uint32_t)dist_rank, 4);
             put(b, (uint64_t)(uintptr_t) * (void *const *)slot, 8);
+            atomic_fetch_add_explicit(&awaited, 1, memory_order_relaxed);
         } else {
             put_fields(b, &in->params[i], slot);
         }
@@ -721,6 +731,7 @@ static void ship_procedure(struct buf *b, struct closure *c, int dest)
     put(b, (uint64_t)(uintptr_t)c, 8);
     put_fields(b, &in->params[0], (unsigned char *)c);
     spin_unlock(&c->lock);
+    atomic_fetch_add_explicit(&awaited, 1, memory_order_relaxed);
 }
 
 /* The copy of a procedure's frame from WORK in b, sent by process home. */
@@ -751,6 +762,7 @@ static struct closure *decode_procedure(struct buf *b, int home)
     r->next = *at;
     *at = r;
     pthread_mutex_unlock(&remote_mu);
+    atomic_fetch_add_explicit(&awaited, 1, memory_order_relaxed);
     return c;
 }
 
@@ -804,6 +816,7 @@ void dist_return(struct closure *c)
         at = &(*at)->next;
     *at = r->next;
     pthread_mutex_unlock(&remote_mu);
+    atomic_fetch_sub_explicit(&awaited, 1, memory_order_relaxed);
     free(r);
     free(c);
 }
@@ -841,6 +854,7 @@ static void receive_return(struct buf *b)
         fatal("received the result of a frame this process never sent");
     get_fields(b, &proc_info(c->desc)->params[1],
                (unsigned char *)c + c->desc->retval_offset);
+    atomic_fetch_sub_explicit(&awaited, 1, memory_order_relaxed);
     closure_complete(NULL, c);
 }
 
@@ -975,6 +989,7 @@ static void deliver(struct buf *b)
     unsigned char *slot = (unsigned char *)(uintptr_t)at;
     memset(slot, 0, p->size);
     get_fields(b, p, slot);
+    atomic_fetch_sub_explicit(&awaited, 1, memory_order_relaxed);
     struct cp_closure *c = cp_deliver(slot);
     if (c)
         make_ready(&threads_q, (struct closure *)c);
@@ -982,11 +997,13 @@ static void deliver(struct buf *b)
 
 static bool outstanding; /* a STEAL of ours awaits its answer */
 static struct timespec asked; /* when it left */
-/* The communicator's naps while nothing happens (comm_main), and the
+/* The communicator's naps while nothing happens (comm_main): up to
+ * NAP_MAX_IDLE_NS while this process is idle and awaits nothing; and the
  * waits before asking again after NONE (doubling from BACKOFF_MIN_NS). */
 enum {
     NAP_MIN_NS = 20000,
     NAP_MAX_NS = 1000000,
+    NAP_MAX_IDLE_NS = 8000000,
     BACKOFF_MIN_NS = 20000,
     BACKOFF_MAX_NS = 16000000,
 };
@@ -1012,14 +1029,19 @@ static bool after(const struct timespec *a, const struct timespec *b)
                                   : a->tv_nsec >= b->tv_nsec;
 }
 
-/* Receives one message if one is there; false if none. */
-static bool receive(int *term)
+/* What receive() found: no message, a STEAL it refused, NONE (the answer
+ * to this process's STEAL), or anything else. */
+enum received { NOTHING, REFUSED, NONE_BACK, NEWS };
+
+/* Receives one message if one is there. */
+static enum received receive(int *term)
 {
     int flag = 0;
     MPI_Status s;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &s);
     if (!flag)
-        return false;
+        return NOTHING;
+    enum received got = NEWS;
     int n;
     MPI_Get_count(&s, MPI_BYTE, &n);
     struct buf b = {malloc(n ? (size_t)n : 1), (size_t)n, (size_t)n, 0};
@@ -1037,6 +1059,8 @@ static bool receive(int *term)
             st.served++;
         }
         send_now(s.MPI_SOURCE, c ? WORK : NONE, r);
+        if (!c)
+            got = REFUSED;
         break;
     }
     case WORK: /* the answer to our STEAL */
@@ -1075,6 +1099,7 @@ static bool receive(int *term)
         next_request.tv_nsec += backoff_ns;
         if (next_request.tv_nsec >= 1000000000)
             next_request.tv_sec++, next_request.tv_nsec -= 1000000000;
+        got = NONE_BACK;
         break;
     case SEND:
         deliver(&b);
@@ -1096,7 +1121,7 @@ static bool receive(int *term)
         fatal("received a message of unknown kind %d", s.MPI_TAG);
     }
     free(b.p);
-    return true;
+    return got;
 }
 
 static void broadcast_term(int status, bool exiting)
@@ -1157,8 +1182,12 @@ static void *comm_main(void *arg)
     prctl(PR_SET_TIMERSLACK, 1000UL); /* a 20 us sleep lasts 20 us */
     while (!term) {
         bool worked = flush();
-        while (!term && receive(&term))
-            worked = true;
+        /* Idle here: all parked, nothing awaited (see the nap below). */
+        bool idle = !atomic_load_explicit(&awaited, memory_order_relaxed) &&
+                    idle_all_parked();
+        enum received got;
+        while (!term && (got = receive(&term)))
+            worked |= got == NEWS || (got == REFUSED && !idle);
         if (term)
             break;
         int e = atomic_load(&exit_request);
@@ -1189,6 +1218,11 @@ static void *comm_main(void *arg)
                 worked = true;
             }
         }
+        /* A wake-up (make_ready's) may miss a worker that was just
+         * parking, which then sleeps deep (idle_park_deep): while work
+         * waits, each turn wakes one more. */
+        if (!nothing_ready())
+            idle_wake_one();
         int f = atomic_load(&finish_request);
         if (f) { /* rank 0: Cilk main returned */
             job_status = f - 1;
@@ -1205,12 +1239,17 @@ static void *comm_main(void *arg)
             asked = t;
             st.requests++;
             outstanding = true;
-            atomic_store_explicit(&hungry, 0, memory_order_relaxed);
-            worked = true;
+            /* Workers that want work again say so (dist_take); workers
+             * all parked want it still, and need not wake to say it. */
+            if (!idle_all_parked())
+                atomic_store_explicit(&hungry, 0, memory_order_relaxed);
         }
         if (worked) {
-            /* Busy: it yields between turns. One message (the request
-             * of an idle process, and its answer) does not end a nap. */
+            /* Busy: it yields between turns. One message does not end a
+             * nap but halves it: a refused asker asks again soon, and in
+             * the lazy modes finds the frames the refusal had released.
+             * This process's own requests and their refusals, and
+             * requests an idle process refuses, change nothing here. */
             quiet = 0;
             nap_ns = nap_ns / 2 < NAP_MIN_NS ? 0 : nap_ns / 2;
         } else if (!nap_ns && ++quiet < 64) {
@@ -1218,17 +1257,22 @@ static void *comm_main(void *arg)
         } else {
             /* Asleep, the communicator answers other processes at its
              * next turn: the longer nothing happened, the later, up to
-             * NAP_MAX_NS (also while it awaits the answer to its own
-             * request); the next request is not put off, and what this
-             * process's workers want wakes it. An idle process costs a
-             * few percent of a core (bench/results/
-             * 2026-11-27-dist-idle.md). */
+             * NAP_MAX_NS; the answer to its own request within
+             * NAP_MAX_NS, as it may be work; the next request is not put
+             * off, and what this process's workers want wakes it. A
+             * process whose workers are all parked and that awaits
+             * nothing (awaited) has only refusals to give: it answers
+             * within NAP_MAX_IDLE_NS, and idles at about 1% of a core
+             * (bench/results/2026-11-28-dist-idle.md). */
+            long most = idle ? NAP_MAX_IDLE_NS : NAP_MAX_NS;
             nap_ns = nap_ns ? 2 * nap_ns : NAP_MIN_NS;
-            if (nap_ns > NAP_MAX_NS)
-                nap_ns = NAP_MAX_NS;
+            if (nap_ns > most)
+                nap_ns = most;
             long ns = nap_ns;
-            if (!outstanding &&
-                atomic_load_explicit(&hungry, memory_order_relaxed)) {
+            if (outstanding) {
+                if (ns > NAP_MAX_NS)
+                    ns = NAP_MAX_NS;
+            } else if (atomic_load_explicit(&hungry, memory_order_relaxed)) {
                 long due = (long)(-1e9 * since(&next_request));
                 if (due < ns)
                     ns = due > 1000 ? due : 1000;
@@ -1433,7 +1477,7 @@ static void check_same_program(int mode, const char *program)
 
 /* ---- Entry points ---- */
 
-void dist_init(int *argc, char ***argv, bool stress, int mode)
+void dist_init(int *argc, char ***argv, bool stress, int mode, int nproc)
 {
     int provided;
     if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) !=
@@ -1458,6 +1502,9 @@ void dist_init(int *argc, char ***argv, bool stress, int mode)
     registry_init();
     dist_active = true;
     dist_stress = stress;
+    /* With every worker parked, only a message brings work here, and the
+     * communicator wakes a worker for it (make_ready, comm_main). */
+    idle_park_deep(nproc);
     /* The core reaches this layer only through its hooks (hooks.h). */
     static struct dist_hooks hooks = {
         .result = dist_result, .join = dist_join, .ret = dist_return,

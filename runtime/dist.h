@@ -32,8 +32,8 @@ extern int dist_rank, dist_ranks;
  * checks that every process runs the same program (compiled in `mode`,
  * CILK_MODE_*), refusing the job with a message and status 2 on every
  * process if not, and starts the thread that talks to the others. In
- * main(), before any worker starts. */
-void dist_init(int *argc, char ***argv, bool stress, int mode);
+ * main(), before any of the nproc workers starts. */
+void dist_init(int *argc, char ***argv, bool stress, int mode, int nproc);
 
 /* A closure that arrived from another process, or that a value from
  * another process made ready: the caller (a worker) runs it (a thread's

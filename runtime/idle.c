@@ -30,7 +30,13 @@
  * to PARK_MAX_EAGER_NS in eager mode, where no spawn wakes anybody (a spawn
  * must stay cheap) and the timeout is the latency after a long idle
  * period. Each look costs a few microseconds of CPU: 2% of a core at
- * 200 us.
+ * 200 us. In a process of a distributed run (idle_park_deep), a thief that
+ * parks while every other one is parked too lets its timeout grow to
+ * PARK_MAX_IDLE_NS: with no worker running, work can appear only through
+ * a message, and the communicator wakes a thief for each that brings work
+ * and again at each of its turns while the work waits, so the timeout
+ * bounds no latency; the thieves of an idle process then cost about 60
+ * looks a second instead of 1,000 (bench/results/2026-11-28-dist-idle.md).
  *
  * A steal can be fruitless too: the thief takes a continuation that syncs
  * at once and suspends, with nothing to run. Where nearly every steal is
@@ -79,6 +85,7 @@ enum {
     PARK_MIN_NS = 20000,
     PARK_MAX_EAGER_NS = 200000,
     PARK_MAX_NS = 1000000,
+    PARK_MAX_IDLE_NS = 16000000,
 };
 
 static void futex_wake(struct parking *p, int n)
@@ -133,6 +140,21 @@ void parking_wait_kicked(struct parking *p, long ns)
 }
 
 static struct parking thieves;
+/* idle_park_deep: how many thieves, all parked, let a parked thief sleep
+ * up to PARK_MAX_IDLE_NS (0: none ever does). */
+static int deep_when;
+
+void idle_park_deep(int nthieves)
+{
+    deep_when = nthieves;
+}
+
+bool idle_all_parked(void)
+{
+    return deep_when &&
+           atomic_load_explicit(&thieves.parked, memory_order_relaxed) >=
+               deep_when;
+}
 
 void idle_wake_one(void)
 {
@@ -185,12 +207,19 @@ void idle_failed(struct idle *s, bool eager, bool stress)
         sched_yield();
         return;
     }
+    long most = eager ? PARK_MAX_EAGER_NS : PARK_MAX_NS;
+    if (deep_when &&
+        atomic_load_explicit(&thieves.parked, memory_order_relaxed) + 1 >=
+            deep_when)
+        most = PARK_MAX_IDLE_NS; /* this thief makes them all parked */
     if (s->park_ns < PARK_MIN_NS)
         s->park_ns = PARK_MIN_NS;
+    if (s->park_ns > most)
+        s->park_ns = most;
     s->fruitless = 0; /* a thief idle this long starts afresh */
     s->backoff_ns = 0;
     parking_wait(&thieves, s->park_ns);
-    if (s->park_ns < (eager ? PARK_MAX_EAGER_NS : PARK_MAX_NS))
+    if (s->park_ns < most)
         s->park_ns *= 2;
 }
 

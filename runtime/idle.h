@@ -58,5 +58,13 @@ void idle_found(struct idle *s);
 void idle_wake_one(void);
 /* Wake every parked thief (a computation starts, the pool stops). */
 void idle_wake_all(void);
+/* A process of a distributed run (dist.c), before its pool starts: while
+ * all nthieves thieves (its workers) are parked, a parked thief's timeout
+ * grows to tens of milliseconds. Its caller must wake a thief for every
+ * piece of work that can then appear, and again while it waits untaken
+ * (a wake-up may miss a thief that is just parking). */
+void idle_park_deep(int nthieves);
+/* Whether all of idle_park_deep's thieves are parked (false without it). */
+bool idle_all_parked(void);
 
 #endif

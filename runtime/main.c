@@ -47,12 +47,12 @@ int main(int argc, char *argv[], char *envp[])
     int mode = units_check();
     if (mode < 0)
         return 2;
-#if CILK_DIST
-    dist_init(&argc, &argv, opts.stress, mode);
-#endif
     /* The serial elision never pushes a frame: one worker is all it uses. */
     if (mode == CILK_MODE_SERIAL)
         opts.nproc = 1;
+#if CILK_DIST
+    dist_init(&argc, &argv, opts.stress, mode, opts.nproc);
+#endif
 
     double start = entry_prepare(&opts, mode);
     struct main_args args = {argc, argv, envp, 0};
