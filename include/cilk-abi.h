@@ -199,12 +199,13 @@
 /* Eager mode: the tail of this thread's deque, one past the youngest entry
  * (a `struct __cilk_frame **`, written by this thread only). */
 #define CILK_ABI_TLS_TAIL "__cilkrt_tls_tail"
-/* Eager mode: how many more of this thread's pops fence themselves (an
- * int; thieves set it, runtime/deque.h: deque_owner_fences). A pop that
- * reads it nonzero calls CILK_ABI_FENCE_POP between its store of the tail
- * and its load of head. */
-#define CILK_ABI_TLS_FENCED_POPS "__cilkrt_tls_fenced_pops"
-#define CILK_ABI_FENCE_POP "__cilkrt_fence_pop"
+/* Eager mode: the fast clone's pop stores the lowered tail and, with no
+ * fence but the compiler's, compares it with this word (a `struct
+ * __cilk_frame **`, written by thieves): a tail below it goes to
+ * CILK_ABI_POP_SLOW. It is the head of this thread's deque, or above any
+ * tail while thieves ask this thread's pops to fence themselves
+ * (runtime/deque.h: deque_set_head, deque_owner_fences). */
+#define CILK_ABI_TLS_POP_LIMIT "__cilkrt_tls_pop_limit"
 #define CILK_ABI_POP_SLOW "__cilkrt_pop_slow"
 #define CILK_ABI_APPLY "__cilkrt_apply"
 #define CILK_ABI_SYNC "__cilkrt_sync"
@@ -446,8 +447,8 @@
 #define CILK_ABI_FRAME_SRET_OFFSET CILK_ABI_FRAME_HEADER_SIZE
 
 /* The head of the worker's deque, the oldest entry (written by thieves), as
- * the fast clone sees it: on its own cache line, away from the word that
- * holds the tail (CILK_ABI_TLS_TAIL). */
+ * the slow clone's pops read it: on its own cache line, away from the word
+ * that holds the tail (CILK_ABI_TLS_TAIL). */
 #define CILK_ABI_WORKER_HEAD_OFFSET 64
 
 /* Continuation-passing closures (threads.c). The runtime's header comes
@@ -589,12 +590,6 @@ struct __cilk_frame {
 /* Called by generated code (never by users). w is this thread's worker
  * (the value of CILK_ABI_TLS_WORKER). */
 int __cilkrt_pop_slow(void *w, void *result);
-/* CILK_ABI_FENCE_POP: a full fence, and one fenced pop fewer to come. On
- * x86-64 it also keeps every general register but r11 (LLVM's
- * preserve_most, with which the pass calls it there), so that the pop's
- * rare call costs its common path no callee-saved register; C may call it
- * as declared. */
-void __cilkrt_fence_pop(void);
 /* The slow clone's spawn at `site` returned without a steal: apply its
  * result with the site's inlet, under f's lock (CILK_DESC_ATOMIC: take the
  * lock, skip the inlet if f aborted since the spawn, keep the lock). */

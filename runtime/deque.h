@@ -8,9 +8,12 @@
  * (steal.c). The tail lives in the owner thread's __cilkrt_tls_tail, where
  * eager mode's generated pushes and pops reach it at a constant address;
  * the runtime reaches it through w->tailp (deque_tail), which names
- * tail_home while no thread holds the slot. Everything is inline: the fast
- * paths run at every push and pop of a continuation-passing thread
- * (threads.c), the slow ones are a few lines each. */
+ * tail_home while no thread holds the slot. The generated pops compare the
+ * tail with a copy of head, the pop limit, which lives in the same way in
+ * __cilkrt_tls_pop_limit (w->limitp, limit_home): every change of head
+ * goes through deque_set_head. Everything is inline: the fast paths run at
+ * every push and pop of a continuation-passing thread (threads.c), the
+ * slow ones are a few lines each. */
 #ifndef CILKRT_DEQUE_H
 #define CILKRT_DEQUE_H
 
@@ -25,9 +28,9 @@ static inline _Atomic(struct __cilk_frame **) *deque_tail(struct worker *w)
     return atomic_load_explicit(&w->tailp, memory_order_acquire);
 }
 
-/* The calling thread takes w's slot: w's tail moves into its
- * __cilkrt_tls_tail, which another slot (deque_detach) no longer uses; its
- * pops start unfenced (deque_owner_fences). */
+/* The calling thread takes w's slot: w's tail and pop limit move into
+ * its __cilkrt_tls_tail and __cilkrt_tls_pop_limit, which another slot
+ * (deque_detach) no longer uses. */
 static inline void deque_attach(struct worker *w)
 {
     spin_lock(&w->lock);
@@ -36,14 +39,17 @@ static inline void deque_attach(struct worker *w)
                                                memory_order_relaxed),
                           memory_order_relaxed);
     atomic_store_explicit(&w->tailp, &__cilkrt_tls_tail, memory_order_release);
-    atomic_store_explicit(&__cilkrt_tls_fenced_pops, 0, memory_order_relaxed);
-    atomic_store_explicit(&w->fencedp, &__cilkrt_tls_fenced_pops,
+    atomic_store_explicit(&__cilkrt_tls_pop_limit,
+                          atomic_load_explicit(&w->limit_home,
+                                               memory_order_relaxed),
+                          memory_order_relaxed);
+    atomic_store_explicit(&w->limitp, &__cilkrt_tls_pop_limit,
                           memory_order_release);
     spin_unlock(&w->lock);
 }
 
 /* The calling thread leaves w's slot (its thread-local storage may go
- * away): w's tail moves back into the slot. */
+ * away): w's tail and pop limit move back into the slot. */
 static inline void deque_detach(struct worker *w)
 {
     spin_lock(&w->lock);
@@ -52,43 +58,80 @@ static inline void deque_detach(struct worker *w)
                                                memory_order_relaxed),
                           memory_order_relaxed);
     atomic_store_explicit(&w->tailp, &w->tail_home, memory_order_release);
-    atomic_store_explicit(&w->fencedp, &w->fenced_home, memory_order_release);
+    atomic_store_explicit(&w->limit_home,
+                          atomic_load_explicit(&__cilkrt_tls_pop_limit,
+                                               memory_order_relaxed),
+                          memory_order_relaxed);
+    atomic_store_explicit(&w->limitp, &w->limit_home, memory_order_release);
     spin_unlock(&w->lock);
 }
 
+/* The limit past any tail: every generated pop goes to __cilkrt_pop_slow. */
+#define DEQUE_NO_LIMIT ((struct __cilk_frame **)UINTPTR_MAX)
+
+/* Sets w's pop limit from head and the fenced pops still to come: head
+ * while the owner's generated pops fence nothing, above any tail while
+ * they are to fence (deque_owner_fences) or head is (an abort's stop, an
+ * armed steal). Caller holds w->lock (or is w's owner, alone with it). */
+static inline void deque_sync_limit(struct worker *w)
+{
+    _Atomic(struct __cilk_frame **) *limit =
+        atomic_load_explicit(&w->limitp, memory_order_relaxed);
+    atomic_store(limit, atomic_load_explicit(&w->fenced_pops,
+                                             memory_order_relaxed)
+                            ? DEQUE_NO_LIMIT
+                            : atomic_load(&w->head));
+}
+
+/* Every change of head: head, then the pop limit the generated pops read
+ * in its stead (worker.h). A thief's claim raises both before its fence,
+ * so that the owner's pop sees either the claim or none, as THE has it
+ * with head alone; one that puts head back lowers the limit after it, so
+ * that a pop that sees the limit lowered (acquire) sees the thief done
+ * with the entry. Caller holds w->lock (or is w's owner, alone with it). */
+static inline void deque_set_head(struct worker *w, struct __cilk_frame **h)
+{
+    atomic_store(&w->head, h);
+    deque_sync_limit(w);
+}
+
 /* Eager mode: after a steal that paid for a remote fence (fence.h), the
- * victim's next DEQUE_FENCED_POPS generated pops fence themselves, one
- * locked instruction each (__cilkrt_fence_pop), so that the steals that
- * follow soon need only the thief's fence: about 18 ns a pop against 15-25
- * us a remote fence here (bench/results/2026-11-28-eager-handback.md). */
+ * victim's next DEQUE_FENCED_POPS generated pops fence themselves, so
+ * that the steals that follow soon need only the thief's fence: the limit
+ * sends them to __cilkrt_pop_slow, whose locked decrement of the count is
+ * the fence (bench/results/2026-11-28-eager-handback.md,
+ * 2026-11-28-eager-pop-limit.md). */
 #define DEQUE_FENCED_POPS 1024
 
 /* Eager mode: whether v's owner fences its pops now, so that THE needs
  * only the thief's fence, which raising head is (steal.c: claim_oldest).
  * A count strictly between 0 and DEQUE_FENCED_POPS proves it: since the
- * count was last 0, a thief set it to DEQUE_FENCED_POPS (under v->lock,
- * deque_ask_owner_fences) and the owner has decremented it in a fenced
- * pop, whose locked decrement published the tail of every pop before it;
- * every pop after it is fenced until the last fenced pop has taken
- * v->lock, which this caller holds. A count of 0, or one no pop has
- * decremented yet (a pop that read 0 may be under way), proves nothing:
- * the claim needs fence_remote(). Caller holds v->lock and reads v's tail
- * only after this. */
+ * count was last 0, a thief set it to DEQUE_FENCED_POPS and the limit
+ * past any tail (under v->lock, deque_ask_owner_fences), and the owner
+ * has decremented it in a fenced pop (__cilkrt_pop_slow), whose locked
+ * decrement published the tail of every pop before it; every pop after it
+ * is fenced until the last fenced pop, under v->lock, which this caller
+ * holds, has set the limit back to head. A count of 0, or one no pop has
+ * decremented yet (a pop that read the old limit may be under way),
+ * proves nothing: the claim needs fence_remote(). Caller holds v->lock
+ * and reads v's tail only after this. */
 static inline bool deque_owner_fences(struct worker *v)
 {
-    atomic_int *n = atomic_load_explicit(&v->fencedp, memory_order_acquire);
-    int c = atomic_load(n);
+    int c = atomic_load(&v->fenced_pops);
     return c > 0 && c < DEQUE_FENCED_POPS;
 }
 
 /* Eager mode, after a claim paid for fence_remote(): v's next
- * DEQUE_FENCED_POPS pops fence themselves, unless it already asked (the
- * owner decrements only a count it read nonzero). Caller holds v->lock. */
+ * DEQUE_FENCED_POPS generated pops fence themselves, unless it already
+ * asked (the owner decrements only a count it read nonzero). Caller holds
+ * v->lock. */
 static inline void deque_ask_owner_fences(struct worker *v)
 {
-    atomic_int *n = atomic_load_explicit(&v->fencedp, memory_order_acquire);
-    if (atomic_load_explicit(n, memory_order_relaxed) == 0)
-        atomic_store_explicit(n, DEQUE_FENCED_POPS, memory_order_relaxed);
+    if (atomic_load_explicit(&v->fenced_pops, memory_order_relaxed) == 0) {
+        atomic_store_explicit(&v->fenced_pops, DEQUE_FENCED_POPS,
+                              memory_order_relaxed);
+        deque_sync_limit(v);
+    }
 }
 
 /* Owner: pushes c as the youngest entry; false if the deque is full. */
@@ -110,8 +153,8 @@ static inline void deque_disarm(struct worker *w)
     struct __cilk_frame **h =
         atomic_load_explicit(&w->armed_head, memory_order_relaxed);
     if (h) {
-        atomic_store(&w->head, h);
         atomic_store_explicit(&w->armed_head, NULL, memory_order_relaxed);
+        deque_set_head(w, h);
     }
 }
 
@@ -183,7 +226,7 @@ static inline void deque_reset_if_empty(struct worker *w)
     spin_lock(&w->lock);
     deque_disarm(w);
     if (atomic_load(&w->head) == atomic_load(deque_tail(w))) {
-        atomic_store(&w->head, w->deque);
+        deque_set_head(w, w->deque);
         atomic_store(deque_tail(w), w->deque);
     }
     spin_unlock(&w->lock);
@@ -200,7 +243,7 @@ static inline void deque_settle(struct worker *w,
         return;
     spin_lock(&w->lock);
     atomic_store_explicit(&w->armed_head, NULL, memory_order_relaxed);
-    atomic_store(&w->head, entry);
+    deque_set_head(w, entry);
     atomic_store(deque_tail(w), entry);
     spin_unlock(&w->lock);
 }

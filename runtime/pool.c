@@ -96,8 +96,9 @@ static struct worker *worker_new(int id)
     atomic_init(&w->head, w->deque);
     atomic_init(&w->tail_home, w->deque);
     atomic_init(&w->tailp, &w->tail_home);
-    atomic_init(&w->fenced_home, 0);
-    atomic_init(&w->fencedp, &w->fenced_home);
+    atomic_init(&w->limit_home, w->deque);
+    atomic_init(&w->limitp, &w->limit_home);
+    atomic_init(&w->fenced_pops, 0);
     w->id = id;
     w->rng = 0x9e3779b97f4a7c15ull * (uint64_t)(id + 1);
     return w;

@@ -5,6 +5,7 @@
  * scheduler.c, pool.c) read and change this state; it calls nothing of
  * theirs. */
 #include "closure.h"
+#include "deque.h"
 #include "idle.h"
 #include "sched-layer.h"
 #include "worker.h"
@@ -72,7 +73,7 @@ void sched_fork_child(void)
     for (int i = 0; i < sched_pool.nworkers + sched_pool.nguests; i++) {
         struct worker *v = sched_pool.workers[i];
         if (v->claim_from) {
-            atomic_store(&v->head, v->claim_from);
+            deque_set_head(v, v->claim_from);
             v->claim_from = NULL;
         }
         atomic_store(&v->lock, 0);

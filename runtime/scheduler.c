@@ -44,10 +44,13 @@
 
 __thread struct worker *__cilkrt_tls_worker
     __attribute__((tls_model("initial-exec")));
+/* The tail and the pop limit start cache lines of their own: thieves
+ * write the limit and read the tail, the owner writes the tail and reads
+ * the limit at every pop. */
 __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
-    __attribute__((tls_model("initial-exec")));
-__thread atomic_int __cilkrt_tls_fenced_pops
-    __attribute__((tls_model("initial-exec")));
+    __attribute__((tls_model("initial-exec"), aligned(64)));
+__thread _Atomic(struct __cilk_frame **) __cilkrt_tls_pop_limit
+    __attribute__((tls_model("initial-exec"), aligned(64)));
 __thread unsigned char __cilkrt_prof_quiet
     __attribute__((tls_model("initial-exec")));
 void (*sched_run_thread)(struct worker *w, struct closure *c);
@@ -100,7 +103,7 @@ static bool running_child_doomed(struct worker *w)
  * holds w->lock. */
 static void end_stop(struct worker *w)
 {
-    atomic_store(&w->head, w->stop_head);
+    deque_set_head(w, w->stop_head);
     w->stop_head = NULL;
 }
 
@@ -206,94 +209,31 @@ static int pop_slow(struct worker *w, void *result, void *exn)
     return CILK_POP_STOLEN;
 }
 
+/* The generated pops' rare path: the tail they lowered is below the pop
+ * limit (deque.h). While thieves asked for fenced pops
+ * (deque_owner_fences), the locked decrement of the count is the fence
+ * between the pop's store of the tail and its read of head, and the
+ * last one puts the limit back to head under the lock, so that no thief
+ * that relied on the owner's fences is still in a claim when the unfenced
+ * pops begin. Only the owner decrements, and only a count it read
+ * nonzero. A slow clone's pop, fenced already, comes here only when head
+ * passed its tail, and decrements the count as well. */
 int __cilkrt_pop_slow(void *wv, void *result)
 {
-    return pop_slow(wv, result, NULL);
+    struct worker *w = wv;
+    if (atomic_load_explicit(&w->fenced_pops, memory_order_relaxed)) {
+        if (atomic_fetch_sub(&w->fenced_pops, 1) == 1) {
+            spin_lock(&w->lock);
+            deque_sync_limit(w);
+            spin_unlock(&w->lock);
+        }
+        struct __cilk_frame **t =
+            atomic_load_explicit(deque_tail(w), memory_order_relaxed);
+        if (atomic_load(&w->head) <= t)
+            return CILK_POP_OK;
+    }
+    return pop_slow(w, result, NULL);
 }
-
-/* The generated pop found __cilkrt_tls_fenced_pops nonzero: it has stored
- * the tail and loads head after this. The decrement is a locked
- * instruction, a full fence on x86 (elsewhere eager mode has membarrier
- * and the fence below as well); the last fenced pop takes and drops its
- * own lock, so that no thief that relied on the owner's fences
- * (deque_owner_fences) is still in a claim when the unfenced pops begin.
- * Only the owner decrements, and thieves set the count only when it is 0,
- * so it is at least 1 here.
- *
- * On x86-64 the pass calls it with LLVM's preserve_most convention (every
- * general register but r11 kept), which GCC cannot define: the entry below
- * is written by hand for any compiler, and saves the registers the C
- * convention lets cilkrt_fence_pop_last clobber. */
-__attribute__((visibility("hidden"), used)) void cilkrt_fence_pop_last(void)
-{
-    struct worker *w = __cilkrt_tls_worker;
-    spin_lock(&w->lock);
-    spin_unlock(&w->lock);
-}
-
-#if defined(__x86_64__)
-__asm__(".text\n"
-        ".globl __cilkrt_fence_pop\n"
-        ".type __cilkrt_fence_pop, @function\n"
-        "__cilkrt_fence_pop:\n"
-        ".cfi_startproc\n"
-        "    pushq %rax\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    movq __cilkrt_tls_fenced_pops@gottpoff(%rip), %rax\n"
-        "    lock subl $1, %fs:(%rax)\n"
-        "    popq %rax\n" /* keeps the flags */
-        ".cfi_adjust_cfa_offset -8\n"
-        "    jz 1f\n"
-        "    ret\n"
-        "1:\n"
-        "    pushq %rax\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    pushq %rcx\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    pushq %rdx\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    pushq %rsi\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    pushq %rdi\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    pushq %r8\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    pushq %r9\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    pushq %r10\n"
-        ".cfi_adjust_cfa_offset 8\n"
-        "    subq $8, %rsp\n" /* 16-byte alignment at the call */
-        ".cfi_adjust_cfa_offset 8\n"
-        "    call cilkrt_fence_pop_last\n"
-        "    addq $8, %rsp\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %r10\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %r9\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %r8\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %rdi\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %rsi\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %rdx\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %rcx\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    popq %rax\n"
-        ".cfi_adjust_cfa_offset -8\n"
-        "    ret\n"
-        ".cfi_endproc\n"
-        ".size __cilkrt_fence_pop, .-__cilkrt_fence_pop\n");
-#else
-void __cilkrt_fence_pop(void)
-{
-    atomic_thread_fence(memory_order_seq_cst);
-    if (atomic_fetch_sub(&__cilkrt_tls_fenced_pops, 1) == 1)
-        cilkrt_fence_pop_last();
-}
-#endif
 
 /* The pop after the call, on the path where the spawned call threw: the
  * same THE protocol as the inline pop (cilk-abi.h: CILK_ABI_POP_THREW). */
@@ -453,7 +393,7 @@ static void stack_returned(struct worker *w)
     if (w->stop_head) {
         w->stop_head = NULL;
         atomic_store(deque_tail(w), w->deque);
-        atomic_store(&w->head, w->deque);
+        deque_set_head(w, w->deque);
     }
     spin_unlock(&w->lock);
 }
@@ -519,7 +459,7 @@ void sched_stop_doomed(struct closure *f)
             if (sched_pool.eager && !v->stop_head) {
                 /* Make v's next pop fail; pop_stopped decides. */
                 v->stop_head = atomic_load(&v->head);
-                atomic_store(&v->head, (struct __cilk_frame **)UINTPTR_MAX);
+                deque_set_head(v, DEQUE_NO_LIMIT);
             }
         }
         spin_unlock(&v->lock);

@@ -203,7 +203,7 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
         bool remote = sched_pool.eager && !(fence_handback_on() &&
                                             deque_owner_fences(v));
         v->claim_from = h;
-        atomic_store(&v->head, h + 1);
+        deque_set_head(v, h + 1);
         struct __cilk_frame **t = atomic_load(tail);
         if (remote && h + 1 <= t) {
             if (fence_handback_on())
@@ -217,7 +217,7 @@ static inline struct __cilk_frame *claim_oldest(struct worker *v,
         took = h + 1 <= t && (!ok || ok(*h)) &&
                (!top || entry_within(v, *h, top));
         if (!took)
-            atomic_store(&v->head, h);
+            deque_set_head(v, h);
         v->claim_from = NULL; /* after head is back: fork() (registry.c) */
     }
     if (!took) {
@@ -395,7 +395,7 @@ void sched_stress_arm(struct worker *w)
         return;
     atomic_store_explicit(&w->armed_head, atomic_load(&w->head),
                           memory_order_relaxed);
-    atomic_store(&w->head, (struct __cilk_frame **)UINTPTR_MAX);
+    deque_set_head(w, DEQUE_NO_LIMIT);
 }
 
 /* w takes the oldest entry of its own deque, if it lies below limit and
@@ -407,7 +407,7 @@ static bool steal_own_oldest(struct worker *w, struct __cilk_frame **limit)
     struct __cilk_frame **h = atomic_load(&w->head);
     if (h >= limit || !is_procedure(*h))
         return false;
-    atomic_store(&w->head, h + 1);
+    deque_set_head(w, h + 1);
     hold(w, promote(w, w, *h, NULL), false);
     return true;
 }

@@ -4,13 +4,15 @@
  * reach that word through `cf`.
  *
  * Eager mode's generated fast clone keeps the deque's tail in the
- * thread-local __cilkrt_tls_tail and reaches head through the thread-local
- * __cilkrt_tls_worker: it pushes a frame with `*tail++ = frame` and pops
- * with the THE protocol (`--tail`, then a comparison with head) without a
- * fence: a thief that raises head pays for both sides (fence.h), or, after
- * such a steal, has the owner fence its next pops itself for a while
- * (__cilkrt_tls_fenced_pops, deque.h). The offset of head is part of the
- * ABI (cilk-abi.h). */
+ * thread-local __cilkrt_tls_tail: it pushes a frame with `*tail++ = frame`
+ * and pops with the THE protocol (`--tail`, then a comparison) without a
+ * fence, comparing the tail with the thread-local __cilkrt_tls_pop_limit,
+ * head's copy (deque.h: deque_set_head): a thief that raises head pays for
+ * both sides (fence.h), or, after such a steal, has the owner fence its
+ * next pops itself for a while by raising the limit past any tail, which
+ * sends them to __cilkrt_pop_slow (deque.h: deque_owner_fences). The slow
+ * clone's pops read head itself, whose offset is part of the ABI
+ * (cilk-abi.h). */
 #ifndef CILKRT_WORKER_H
 #define CILKRT_WORKER_H
 
@@ -35,13 +37,15 @@ struct worker {
      * as a hint (deque_looks_empty, never a guest's). */
     _Atomic(_Atomic(struct __cilk_frame **) *) tailp;
     _Atomic(struct __cilk_frame **) tail_home;
-    /* Eager mode: the word that counts the owner's pops still to fence
-     * themselves, its thread's __cilkrt_tls_fenced_pops, or fenced_home
-     * while no thread holds the slot (nothing pops it then); changed and
-     * read as tailp (deque_owner_fences). */
-    _Atomic(atomic_int *) fencedp;
-    atomic_int fenced_home;
-    char pad_tail[64 - 3 * sizeof(void *) - sizeof(atomic_int)];
+    /* The word that holds the pop limit (deque_set_head), the owner's
+     * __cilkrt_tls_pop_limit or limit_home, as tailp. */
+    _Atomic(_Atomic(struct __cilk_frame **) *) limitp;
+    _Atomic(struct __cilk_frame **) limit_home;
+    /* Eager mode: the owner's generated pops still to fence themselves;
+     * set by thieves holding `lock`, decremented by the owner in
+     * __cilkrt_pop_slow (deque_owner_fences). */
+    atomic_int fenced_pops;
+    char pad_tail[64 - 4 * sizeof(void *) - sizeof(atomic_int)];
     /* The oldest frame; advanced by thieves holding `lock`. */
     _Atomic(struct __cilk_frame **) head;
     atomic_int lock; /* serializes thieves with each other and with the
@@ -194,8 +198,8 @@ extern __thread struct worker *__cilkrt_tls_worker
 /* The tail of the deque this thread owns now (worker.h: tailp). */
 extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
     __attribute__((tls_model("initial-exec")));
-/* Eager mode: this thread's pops still to fence themselves (fencedp). */
-extern __thread atomic_int __cilkrt_tls_fenced_pops
+/* The pop limit of the deque this thread owns now (worker.h: limitp). */
+extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_pop_limit
     __attribute__((tls_model("initial-exec")));
 /* Profile builds: the procedure entered next runs its quiet clone
  * (CILK_ABI_PROF_QUIET). Set by a spawn hook just before the call; the

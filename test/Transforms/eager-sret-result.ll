@@ -33,6 +33,8 @@ attributes #0 = { "cilk" nounwind }
 ; CHECK-NEXT: store ptr %out, ptr %sret.addr, align 8
 ; CHECK: call void @mk.fast(ptr sret(%struct.big) %tmp, i64 %v), !cilk.spawn
 ; CHECK: pop.slow.1:
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_worker)
+; CHECK-NEXT: %w = load ptr
 ; CHECK-NEXT: call i32 @__cilkrt_pop_slow(ptr %w, ptr %tmp)
 ; CHECK: tail.1:
 ; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %b, ptr %tmp, i64 64, i1 false)

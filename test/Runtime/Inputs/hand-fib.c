@@ -18,9 +18,9 @@ extern __thread char __cilkrt_tls_worker[] __attribute__((tls_model("initial-exe
 extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_tail
     __attribute__((tls_model("initial-exec")));
 #define HEAD(w) ((_Atomic(struct __cilk_frame **) *)((char *)(w) + CILK_ABI_WORKER_HEAD_OFFSET))
-/* CILK_ABI_TLS_FENCED_POPS: nonzero after a steal asked this thread's pops
- * to fence themselves. */
-extern __thread atomic_int __cilkrt_tls_fenced_pops
+/* CILK_ABI_TLS_POP_LIMIT: head, or above any tail while the fast clone's
+ * pops are to fence themselves in the runtime. */
+extern __thread _Atomic(struct __cilk_frame **) __cilkrt_tls_pop_limit
     __attribute__((tls_model("initial-exec")));
 
 static inline void push(void *w, struct __cilk_frame *f)
@@ -33,9 +33,9 @@ static inline void push(void *w, struct __cilk_frame *f)
 }
 
 /* THE: 1 if the frame is still ours; otherwise the runtime decides. The
- * fast clone's pop has no fence of its own (a thief fences for it) unless
- * a thief asked for one (CILK_ABI_FENCE_POP), the slow clone's has one:
- * the locked decrement. */
+ * fast clone's pop has no fence of its own (a thief fences for it, or
+ * raises the pop limit so that the runtime fences), the slow clone's has
+ * one: the locked decrement. */
 static inline int pop(void *w, void *result, int fenced)
 {
     struct __cilk_frame **t;
@@ -47,10 +47,8 @@ static inline int pop(void *w, void *result, int fenced)
         t = atomic_load_explicit(&__cilkrt_tls_tail, memory_order_relaxed) - 1;
         atomic_store_explicit(&__cilkrt_tls_tail, t, memory_order_relaxed);
         atomic_signal_fence(memory_order_seq_cst);
-        if (atomic_load_explicit(&__cilkrt_tls_fenced_pops,
-                                 memory_order_relaxed))
-            __cilkrt_fence_pop();
-        if (atomic_load_explicit(HEAD(w), memory_order_acquire) <= t)
+        if (atomic_load_explicit(&__cilkrt_tls_pop_limit,
+                                 memory_order_acquire) <= t)
             return 1;
     }
     return __cilkrt_pop_slow(w, result) == CILK_POP_OK;
