@@ -10,7 +10,15 @@ Each run of a program, its serial elision on 1 worker and every mode on 2
 --runs runs, T_S/T_2, the CPU time T_2's runs used (the excess over T_S is
 the runtime's), and the cores the rest of the machine kept busy meanwhile
 (load): a T_2 counts only from runs that left both cores to it.  knary's
-steal attempts (--stats, one extra run) say how hard the thieves worked.
+steal attempts, steals and suspensions (--stats, one extra run) say how
+hard the thieves worked and how many steals were fruitless (the stolen
+continuation suspended at once). Each round also runs two serial
+elisions side by side: each one's CPU time over the serial elision's
+alone is what the machine loses with both cores busy (shared caches, a
+sibling hyperthread), and for a program that computes more than it moves
+data 2 over that ratio bounds T_S/T_2 whatever the runtime does (two
+copies of a program that streams through memory move twice the data of
+one parallel run: for them it says less).
 Writes bench/results/<date>-<machine>-apps.md (and with --json FILE
 each program's T_S/T_2 per mode, null where refused).
 """
@@ -83,6 +91,7 @@ def main():
         cpus = {v: [] for v in variants}
         loads = {v: [] for v in variants}
         outputs = set()
+        alone, beside = [], []
         for r in range(a.runs):
             for v in variants:
                 wall, _, proc = bl.run(exes[(name, v)], args,
@@ -91,6 +100,9 @@ def main():
                 cpus[v].append(proc.cpu)
                 loads[v].append(proc.others)
                 outputs.add(proc.stdout)
+                if v == "serial":
+                    alone.append(proc.cpu)
+            beside += bl.cpu_side_by_side(exes[(name, "serial")], args)
             bl.log(f"{name}: run {r + 1} of {a.runs}")
         if len(outputs) != 1:
             sys.exit(f"bench: the modes disagree on {name}: {outputs}")
@@ -98,9 +110,12 @@ def main():
         if name.startswith("knary"):
             for v in variants[1:]:
                 _, st, _ = bl.run(exes[(name, v)], args, p=2, stats=True)
-                attempts[v] = st["requests"]
+                attempts[v] = (st["requests"], st["steals"],
+                               st["suspensions"])
         ts = statistics.median(times["serial"])
-        row = {"name": name, "T_S": ts, "cells": {}}
+        row = {"name": name, "T_S": ts, "cells": {},
+               "machine": statistics.median(beside) /
+                          statistics.median(alone)}
         for v in variants[1:]:
             ok = [(t, c) for t, c, l in zip(times[v], cpus[v], loads[v])
                   if l <= mach["cores"] - 2 + 0.25]
@@ -120,14 +135,27 @@ def main():
              "elision on 1 worker; for each mode on 2 workers T_2 (s), "
              "T_S/T_2, the CPU time of T_2's runs (s), the load (cores the "
              "rest of the machine kept busy), and for knary the steal "
-             "attempts of one --stats run. A T_2 from no run with both "
-             "cores idle is refused." +
+             "attempts, steals and suspensions (stolen continuations that "
+             "suspended at once) of one --stats run. A T_2 from no run "
+             "with both cores idle is refused." +
              (f" \"(before)\": the runtime of `{a.before}`." if a.before
-              else ""), ""]
+              else ""), "",
+             "## The machine with both cores busy", "",
+             "Two serial elisions side by side, each one's CPU time over "
+             "the serial elision's alone (medians), and the bound on "
+             "T_S/T_2 it sets for a program that computes more than it "
+             "moves data (two copies of one that streams through memory "
+             "move twice the data of one parallel run).", "",
+             "| program | side by side / alone | T_S/T_2 at most |",
+             "|---|---|---|"]
+    lines += [f"| {row['name']} | {row['machine']:.3f} | "
+              f"{2 / row['machine']:.2f} |" for row in rows]
+    lines.append("")
     for v in variants[1:]:
         lines += [f"## {v}", "",
                   "| program | T_S (s) | T_2 (s) | T_S/T_2 | CPU (s) | "
-                  "load | attempts |", "|---|---|---|---|---|---|---|"]
+                  "load | attempts / steals / suspensions |",
+                  "|---|---|---|---|---|---|---|"]
         for row in rows:
             t, cpu, load, att = row["cells"][v]
             lines.append(
@@ -135,7 +163,8 @@ def main():
                 ("refused: no idle core | — " if t is None else
                  f"{bl.fmt(t)} | {row['T_S'] / t:.2f} ") +
                 f"| {cpu:.2f} | {load:.2f} | " +
-                (f"{att:,}" if att is not None else "—") + " |")
+                (" / ".join(f"{x:,}" for x in att) if att is not None
+                 else "—") + " |")
         lines.append("")
     bl.write_report(a.out, mach, "apps", lines)
     bl.write_json(a.json, {row["name"]: {

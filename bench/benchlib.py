@@ -170,6 +170,26 @@ def run(exe, args, p=None, stats=False, env=None):
     return wall, parse_stats(r.stderr) if stats else None, r
 
 
+def cpu_side_by_side(exe, args, n=2):
+    """Starts n copies of exe (one worker each) at once; returns each one's
+    CPU time (user + system). Two serial runs at once show what the machine
+    itself loses when both cores are busy (shared caches, memory bandwidth,
+    a sibling hyperthread), which no runtime can win back."""
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    env.pop("CILK_STRESS", None)
+    procs = [subprocess.Popen([exe, "--nproc", "1", *map(str, args)],
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, env=env)
+             for _ in range(n)]
+    cpus = []
+    for p in procs:
+        _, status, ru = os.wait4(p.pid, 0)
+        if status:
+            sys.exit(f"bench: {exe} failed side by side")
+        cpus.append(ru.ru_utime + ru.ru_stime)
+    return cpus
+
+
 def summary(times):
     med = statistics.median(times)
     return {"min": min(times), "median": med, "max": max(times),
