@@ -82,10 +82,15 @@ using namespace llvm;
 
 namespace cilk {
 
-/// About this many instructions run between two polls of a chunked loop:
-/// a microsecond or two. The chunk is a power of two between MinChunk and
-/// MaxChunk iterations.
-static constexpr unsigned ChunkWork = 16384;
+/// About this many IR instructions run between two polls of a chunked
+/// loop, before vectorization: a few microseconds of a scalar loop (coarse's
+/// child, 6 instructions an iteration: 2,048 iterations, 4 us here), well
+/// under one of a vectorized one. Half as many made saxpy's chunks of 1,024
+/// iterations each pay the vectorizer's checks and remainder often enough to
+/// run 5-8% slower than the C loop (now within 1%), with no gain in
+/// bench/coarse.py (bench/results/2026-11-28-poll-chunks.md). The chunk is a
+/// power of two between MinChunk and MaxChunk iterations.
+static constexpr unsigned ChunkWork = 32768;
 static constexpr unsigned MinChunk = 16;
 static constexpr unsigned MaxChunk = 4096;
 

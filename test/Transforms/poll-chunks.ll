@@ -13,8 +13,8 @@
 ; RUN:   -pass-remarks=cilk-poll-chunks -pass-remarks-missed=cilk-poll-chunks \
 ; RUN:   %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
-; REMARK: remark: <unknown>:0:0: loop polls once every 1024 iterations
-; REMARK: remark: <unknown>:0:0: loop polls once every 1024 iterations
+; REMARK: remark: <unknown>:0:0: loop polls once every 2048 iterations
+; REMARK: remark: <unknown>:0:0: loop polls once every 2048 iterations
 ; REMARK: remark: <unknown>:0:0: loop polls on each iteration: it calls a function
 ; REMARK: remark: <unknown>:0:0: loop polls on each iteration: its count of iterations is not known
 ; REMARK: remark: <unknown>:0:0: loop polls on each iteration: it has several exits
@@ -34,7 +34,7 @@ declare void @other()
 ; CHECK-NEXT: %i.chunk = phi i64 [ 0, %entry ], [ %i, %chunk.poll ]
 ; CHECK-NEXT: %s.chunk = phi i64 [ 0, %entry ], [ %s, %chunk.poll ]
 ; CHECK-NEXT: %chunk.left = phi i64 [ %n, %entry ], [ %chunk.left.next, %chunk.poll ]
-; CHECK-NEXT: %chunk.limit = call i64 @llvm.umin.i64(i64 %chunk.left, i64 1024)
+; CHECK-NEXT: %chunk.limit = call i64 @llvm.umin.i64(i64 %chunk.left, i64 2048)
 ; CHECK-NEXT: br label %header
 ; CHECK: header:
 ; CHECK-NEXT: %i = phi i64 [ %i.chunk, %chunk.outer ], [ %i.next, %latch ]
@@ -52,10 +52,10 @@ declare void @other()
 ; CHECK-NEXT: %r.s = phi i64 [ %s, %chunk.release ]
 ; CHECK-NEXT: %r.i = phi i64 [ %i, %chunk.release ]
 ; CHECK: chunk.end:
-; CHECK-NEXT: %chunk.last = icmp ule i64 %chunk.left, 1024
+; CHECK-NEXT: %chunk.last = icmp ule i64 %chunk.left, 2048
 ; CHECK-NEXT: br i1 %chunk.last, label %exit, label %chunk.poll
 ; CHECK: chunk.poll:
-; CHECK-NEXT: %chunk.left.next = sub nuw i64 %chunk.left, 1024
+; CHECK-NEXT: %chunk.left.next = sub nuw i64 %chunk.left, 2048
 ; CHECK: %chunk.cf = load atomic i32, ptr %{{.*}} monotonic, align 4, !cilk.poll
 ; CHECK-NEXT: %chunk.attempted = icmp ne i32 %chunk.cf, 0
 ; CHECK-NEXT: br i1 %chunk.attempted, label %chunk.release, label %chunk.outer, !prof
