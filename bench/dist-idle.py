@@ -14,7 +14,7 @@ reads the CPU time of its threads (/proc/PID/task/*/schedstat, in
 nanoseconds) every 50 ms; the share is taken from 1 s after the start to
 0.5 s before the end, which leaves out MPI's start and end and the
 process's first moves (about 0.4 s here). N must keep rank 0 busy for
-2 s or more (4e9 iterations: about 5 s here)."""
+2 s or more (4e9 iterations: about 4.5 s here)."""
 import argparse
 import json
 import os

@@ -23,7 +23,6 @@
 //   store i32 N, ptr <frame.resume>
 //   <push %frame>                            ; the tail: @__cilkrt_tls_tail
 //   %r = call @g(...)
-//   %w = load ptr, ptr @__cilkrt_tls_worker   ; not kept across the call
 //   <pop, no fence; if a thief may have the frame: br label %pop.slow.N>
 // popped.N:
 //   %tail.now = phi [<tail after the pop>, ...], [%tail.again, %pop.slow.N]
@@ -31,6 +30,7 @@
 //
 // pop.slow.N:                              ; rare: THE conflict or a steal
 //   store %r, ptr %result.N
+//   %w = load ptr, ptr @__cilkrt_tls_worker   ; not kept across the call
 //   %k = call i32 @__cilkrt_pop_slow(ptr %w, ptr %result.N)
 //   %tail.again = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
 //   br (%k != 0), label %stolen, label %popped.N

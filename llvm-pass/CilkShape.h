@@ -321,7 +321,7 @@ llvm::Value *createResultSlot(llvm::BasicBlock &Entry, const SuspendPoint &P,
 ///   <pop>; br %stolen, label %pop.slow.N, label %Cont
 ///   pop.slow.N: store the result in ResultSlot; __cilkrt_pop_slow;
 ///               br (stolen), label %Stolen, label %Cont
-/// With a null W, the worker is loaded after the call, both paths go on
+/// With a null W, the worker is loaded on the rare path, both paths go on
 /// through a block popped.N, and the result is the tail there (the runtime
 /// leaves the tail where the pop put it whenever it says CILK_POP_OK);
 /// otherwise the result is null.

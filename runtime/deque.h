@@ -106,8 +106,8 @@ static inline void deque_set_head(struct worker *w, struct __cilk_frame **h)
 /* Eager mode: whether v's owner fences its pops now, so that THE needs
  * only the thief's fence, which raising head is (steal.c: claim_oldest).
  * A count strictly between 0 and DEQUE_FENCED_POPS proves it: since the
- * count was last 0, a thief set it to DEQUE_FENCED_POPS and the limit
- * past any tail (under v->lock, deque_ask_owner_fences), and the owner
+ * count was last 0, a thief set the limit past any tail and then the count
+ * to DEQUE_FENCED_POPS (under v->lock, deque_ask_owner_fences), and the owner
  * has decremented it in a fenced pop (__cilkrt_pop_slow), whose locked
  * decrement published the tail of every pop before it; every pop after it
  * is fenced until the last fenced pop, under v->lock, which this caller
@@ -128,9 +128,12 @@ static inline bool deque_owner_fences(struct worker *v)
 static inline void deque_ask_owner_fences(struct worker *v)
 {
     if (atomic_load_explicit(&v->fenced_pops, memory_order_relaxed) == 0) {
-        atomic_store_explicit(&v->fenced_pops, DEQUE_FENCED_POPS,
-                              memory_order_relaxed);
-        deque_sync_limit(v);
+        /* The limit first: a pop that counts this ask down (a locked
+         * read-modify-write of the count) sees it raised, and so does
+         * every pop after that one. */
+        atomic_store(atomic_load_explicit(&v->limitp, memory_order_relaxed),
+                     DEQUE_NO_LIMIT);
+        atomic_store(&v->fenced_pops, DEQUE_FENCED_POPS);
     }
 }
 

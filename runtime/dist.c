@@ -1245,8 +1245,8 @@ static void *comm_main(void *arg)
                 atomic_store_explicit(&hungry, 0, memory_order_relaxed);
         }
         if (worked) {
-            /* Busy: it yields between turns. One message does not end a
-             * nap but halves it: a refused asker asks again soon, and in
+            /* Busy: it goes straight to its next turn. One message does
+             * not end a nap but halves it: a refused asker asks again soon, and in
              * the lazy modes finds the frames the refusal had released.
              * This process's own requests and their refusals, and
              * requests an idle process refuses, change nothing here. */
@@ -1262,8 +1262,9 @@ static void *comm_main(void *arg)
              * off, and what this process's workers want wakes it. A
              * process whose workers are all parked and that awaits
              * nothing (awaited) has only refusals to give: it answers
-             * within NAP_MAX_IDLE_NS, and idles at about 1% of a core
-             * (bench/results/2026-11-28-dist-idle.md). */
+             * them, and learns that the job ends, within NAP_MAX_IDLE_NS,
+             * and idles at under 1% of a core (bench/results/
+             * 2026-11-28-dist-idle.md). */
             long most = idle ? NAP_MAX_IDLE_NS : NAP_MAX_NS;
             nap_ns = nap_ns ? 2 * nap_ns : NAP_MIN_NS;
             if (nap_ns > most)
@@ -1281,7 +1282,10 @@ static void *comm_main(void *arg)
         }
     }
     atomic_store(&terminated, 1);
-    idle_wake_all(); /* dist_serve returns */
+    /* dist_serve returns. A thief that misses the wake-up (it was just
+     * parking) sleeps its timeout: no deep one from now on. */
+    idle_park_deep(0);
+    idle_wake_all();
     leave(term);
     if (term == 2) { /* Cilk_exit: the whole job exits now */
         stats_line();

@@ -1,7 +1,8 @@
 /* fence.h - the thief's half of an asymmetric fence (eager mode's THE).
  *
  * The pop that the pass generates in eager mode lowers the tail and then
- * reads head with no fence between (a compiler barrier only): on x86 the
+ * reads the pop limit, head's thread-local copy (deque.h:
+ * deque_set_head), with no fence between (a compiler barrier only): on x86 the
  * store may wait in the store buffer while the load goes ahead. The thief,
  * which raises head and then reads the tail, pays for both sides instead:
  * fence_remote() returns only once every other thread of the process has

@@ -34,9 +34,12 @@
  * parks while every other one is parked too lets its timeout grow to
  * PARK_MAX_IDLE_NS: with no worker running, work can appear only through
  * a message, and the communicator wakes a thief for each that brings work
- * and again at each of its turns while the work waits, so the timeout
- * bounds no latency; the thieves of an idle process then cost about 60
- * looks a second instead of 1,000 (bench/results/2026-11-28-dist-idle.md).
+ * and again at each of its turns while the work waits, so the first thief
+ * does not wait for its timeout; the others join as the first one's steals
+ * and releases wake them, one by one (a process of many workers in eager
+ * mode, whose spawns wake nobody, fills up more slowly than with 1 ms
+ * timeouts). The thieves of an idle process then cost about 60 looks a
+ * second instead of 1,000 (bench/results/2026-11-28-dist-idle.md).
  *
  * A steal can be fruitless too: the thief takes a continuation that syncs
  * at once and suspends, with nothing to run. Where nearly every steal is

@@ -62,7 +62,8 @@ void idle_wake_all(void);
  * all nthieves thieves (its workers) are parked, a parked thief's timeout
  * grows to tens of milliseconds. Its caller must wake a thief for every
  * piece of work that can then appear, and again while it waits untaken
- * (a wake-up may miss a thief that is just parking). */
+ * (a wake-up may miss a thief that is just parking); the other thieves
+ * join as the first one's steals wake them. 0: never again. */
 void idle_park_deep(int nthieves);
 /* Whether all of idle_park_deep's thieves are parked (false without it). */
 bool idle_all_parked(void);

@@ -222,6 +222,11 @@ int __cilkrt_pop_slow(void *wv, void *result)
 {
     struct worker *w = wv;
     if (atomic_load_explicit(&w->fenced_pops, memory_order_relaxed)) {
+#if !defined(__x86_64__)
+        /* x86's locked decrement is a full fence; C11 promises less of a
+         * sequentially consistent read-modify-write on its own. */
+        atomic_thread_fence(memory_order_seq_cst);
+#endif
         if (atomic_fetch_sub(&w->fenced_pops, 1) == 1) {
             spin_lock(&w->lock);
             deque_sync_limit(w);

@@ -41,15 +41,16 @@ struct worker {
      * __cilkrt_tls_pop_limit or limit_home, as tailp. */
     _Atomic(_Atomic(struct __cilk_frame **) *) limitp;
     _Atomic(struct __cilk_frame **) limit_home;
-    /* Eager mode: the owner's generated pops still to fence themselves;
-     * set by thieves holding `lock`, decremented by the owner in
-     * __cilkrt_pop_slow (deque_owner_fences). */
-    atomic_int fenced_pops;
-    char pad_tail[64 - 4 * sizeof(void *) - sizeof(atomic_int)];
+    char pad_tail[64 - 4 * sizeof(void *)];
     /* The oldest frame; advanced by thieves holding `lock`. */
     _Atomic(struct __cilk_frame **) head;
     atomic_int lock; /* serializes thieves with each other and with the
                         owner's contested pops */
+    /* Eager mode: the owner's generated pops still to fence themselves;
+     * set by thieves holding `lock`, decremented by the owner in
+     * __cilkrt_pop_slow (deque_owner_fences). On head's line, which
+     * thieves write anyway, not on the tail's, which they poll. */
+    atomic_int fenced_pops;
     /* While a thief decides whether the oldest entry is its own (its head
      * raised past it, claim_oldest): the head before. A child forked
      * meanwhile puts head back, since that thief is gone (fork()). Guarded
