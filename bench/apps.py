@@ -91,7 +91,7 @@ def main():
         cpus = {v: [] for v in variants}
         loads = {v: [] for v in variants}
         outputs = set()
-        alone, beside = [], []
+        beside = []
         for r in range(a.runs):
             for v in variants:
                 wall, _, proc = bl.run(exes[(name, v)], args,
@@ -100,8 +100,6 @@ def main():
                 cpus[v].append(proc.cpu)
                 loads[v].append(proc.others)
                 outputs.add(proc.stdout)
-                if v == "serial":
-                    alone.append(proc.cpu)
             beside += bl.cpu_side_by_side(exes[(name, "serial")], args)
             bl.log(f"{name}: run {r + 1} of {a.runs}")
         if len(outputs) != 1:
@@ -115,7 +113,7 @@ def main():
         ts = statistics.median(times["serial"])
         row = {"name": name, "T_S": ts, "cells": {},
                "machine": statistics.median(beside) /
-                          statistics.median(alone)}
+                          statistics.median(cpus["serial"])}
         for v in variants[1:]:
             ok = [(t, c) for t, c, l in zip(times[v], cpus[v], loads[v])
                   if l <= mach["cores"] - 2 + 0.25]

@@ -76,8 +76,7 @@ def instructions(exe, args):
     r = subprocess.run(["valgrind", "--tool=callgrind",
                         "--callgrind-out-file=/dev/null", exe,
                         *map(str, args)], capture_output=True, text=True,
-                       env=dict(os.environ, CILK_NWORKERS="1",
-                                OMP_NUM_THREADS="1"))
+                       env=run_env(1, {"CILK_NWORKERS": "1"}))
     m = re.search(r"Collected : (\d+)", r.stderr)
     if r.returncode != 0 or not m:
         sys.exit(f"bench: callgrind of {exe} failed:\n{r.stderr}")
@@ -140,6 +139,14 @@ def busy_seconds():
     return (sum(v) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")
 
 
+def run_env(p, extra=None):
+    """The environment of a measured run on p workers: no stress mode, and
+    OpenMP (the peers) on as many threads."""
+    env = dict(os.environ, OMP_NUM_THREADS=str(p or 1), **(extra or {}))
+    env.pop("CILK_STRESS", None)
+    return env
+
+
 def run(exe, args, p=None, stats=False, env=None):
     """Runs exe (on p workers, with --stats if asked) and returns its
     process wall time, its --stats totals (parse_stats; None unless asked)
@@ -153,8 +160,7 @@ def run(exe, args, p=None, stats=False, env=None):
         cmd += ["--nproc", str(p)]
     if stats:
         cmd += ["--stats", "1"]
-    env = dict(os.environ, OMP_NUM_THREADS=str(p or 1), **(env or {}))
-    env.pop("CILK_STRESS", None)
+    env = run_env(p, env)
     own = resource.getrusage(resource.RUSAGE_CHILDREN)
     busy = busy_seconds()
     t = time.perf_counter()
@@ -175,11 +181,9 @@ def cpu_side_by_side(exe, args, n=2):
     CPU time (user + system). Two serial runs at once show what the machine
     itself loses when both cores are busy (shared caches, memory bandwidth,
     a sibling hyperthread), which no runtime can win back."""
-    env = dict(os.environ, OMP_NUM_THREADS="1")
-    env.pop("CILK_STRESS", None)
     procs = [subprocess.Popen([exe, "--nproc", "1", *map(str, args)],
                               stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, env=env)
+                              stderr=subprocess.DEVNULL, env=run_env(1))
              for _ in range(n)]
     cpus = []
     for p in procs:

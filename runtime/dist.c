@@ -1246,8 +1246,9 @@ static void *comm_main(void *arg)
         }
         if (worked) {
             /* Busy: it goes straight to its next turn. One message does
-             * not end a nap but halves it: a refused asker asks again soon, and in
-             * the lazy modes finds the frames the refusal had released.
+             * not end a nap but halves it: a refused asker asks again
+             * soon, and in the lazy modes finds the frames the refusal
+             * had released.
              * This process's own requests and their refusals, and
              * requests an idle process refuses, change nothing here. */
             quiet = 0;

@@ -152,11 +152,19 @@ void idle_park_deep(int nthieves)
     deep_when = nthieves;
 }
 
-bool idle_all_parked(void)
+/* Whether, with `more` thieves parked besides those parked now, all of
+ * idle_park_deep's would be. */
+static bool all_parked_with(int more)
 {
     return deep_when &&
-           atomic_load_explicit(&thieves.parked, memory_order_relaxed) >=
+           atomic_load_explicit(&thieves.parked, memory_order_relaxed) +
+                   more >=
                deep_when;
+}
+
+bool idle_all_parked(void)
+{
+    return all_parked_with(0);
 }
 
 void idle_wake_one(void)
@@ -211,10 +219,8 @@ void idle_failed(struct idle *s, bool eager, bool stress)
         return;
     }
     long most = eager ? PARK_MAX_EAGER_NS : PARK_MAX_NS;
-    if (deep_when &&
-        atomic_load_explicit(&thieves.parked, memory_order_relaxed) + 1 >=
-            deep_when)
-        most = PARK_MAX_IDLE_NS; /* this thief makes them all parked */
+    if (all_parked_with(1)) /* this thief makes them all parked */
+        most = PARK_MAX_IDLE_NS;
     if (s->park_ns < PARK_MIN_NS)
         s->park_ns = PARK_MIN_NS;
     if (s->park_ns > most)
