@@ -126,7 +126,7 @@ static Value *tailAddr(IRBuilder<> &B) {
 // or, where the frame's last pop left the tail at Popped, only
 //   %tail.next = getelementptr inbounds ptr, ptr %popped, i64 1
 //   store atomic ptr %tail.next, ptr @__cilkrt_tls_tail release
-void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
+Value *emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
   Value *TailAddr = tailAddr(B);
   Value *Tail = Popped;
   if (!Popped) {
@@ -140,6 +140,7 @@ void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
       B.CreateConstInBoundsGEP1_64(B.getPtrTy(), Tail, 1, "tail.next");
   StoreInst *S = B.CreateAlignedStore(Next, TailAddr, Align(8));
   S->setAtomic(AtomicOrdering::Release);
+  return Tail;
 }
 
 // Fenced (a slow clone's pop, rare):
@@ -147,7 +148,8 @@ void emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 //   %tail.popped = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
 //   %head = load atomic ptr, ptr %w.head seq_cst
 //   %stolen = icmp ugt ptr %head, %tail.popped
-// or not (eager mode's fast clone):
+// or not (eager mode's fast clone, whose %tail.popped CilkFast.cpp then
+// takes from the push instead: popAtPushedSlot):
 //   %tail = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
 //   %tail.popped = getelementptr inbounds ptr, ptr %tail, i64 -1
 //   store atomic ptr %tail.popped, ptr @__cilkrt_tls_tail monotonic

@@ -22,8 +22,11 @@
 //   store <each value live across N>, ptr <its field>   ; stack frame only
 //   store i32 N, ptr <frame.resume>
 //   <push %frame>                            ; the tail: @__cilkrt_tls_tail
+//   store volatile ptr %tail, ptr %slot.home ; the slot the push used
 //   %r = call @g(...)
-//   <pop, no fence; if a thief may have the frame: br label %pop.slow.N>
+//   %tail.popped = load volatile ptr, ptr %slot.home
+//   <pop to %tail.popped, no fence; if a thief may have the frame:
+//    br label %pop.slow.N>
 // popped.N:
 //   %tail.now = phi [<tail after the pop>, ...], [%tail.again, %pop.slow.N]
 //   ; tail.N, resume.N: f's code, the result assigned in place
@@ -39,8 +42,11 @@
 //
 // A later push that a popped.N dominates, with no call between that may
 // move the tail (knownTail), uses %tail.now: the entry there is the frame
-// still, so the push only stores %tail.now + 1. Nothing is kept in a
-// callee-saved register across a spawned call, so none is saved on entry.
+// still, so the push only stores %tail.now + 1, and %slot.home holds that
+// slot already. Nothing is kept in a callee-saved register across a
+// spawned call, so none is saved on entry: the slot waits in a stack word
+// (volatile, so that it stays there; in a callee-saved register, pushed
+// and popped on every call, leaf or not, fib(40) took 0.66 s, not 0.62).
 //
 // Indolent and sedative modes (memo Figures 7 and 8): no frame on entry
 // (except a heap frame, as above), nothing stored at a spawn. Per spawn N:
@@ -259,8 +265,34 @@ static Value *knownTail(const DominatorTree &DT, CallBase *Call,
   return nullptr;
 }
 
+/// The pop after a spawned call stores, as the tail, the slot its push
+/// put the frame in, instead of loading the tail back: TailNow is the pop's
+/// tail.now phi, whose fast-path value is `%tail.popped = %tail - 1` of a
+/// load that goes. A child that returns has left the tail one above the
+/// slot, or it unwound a steal (the runtime's pop_slow puts the tail back
+/// then). Each load of the tail read the store before it, through memory:
+/// in eager fib one chain of them ran through every push and pop, and
+/// without it fib(40) takes 0.62 s instead of 0.74 s (the serial elision
+/// 0.35 s; bench/results/2026-11-29-eager-pushed-slot.md).
+static void popAtPushedSlot(Value *TailNow, Value *Slot, AllocaInst *Home) {
+  auto *Popped = cast<GetElementPtrInst>(
+      cast<PHINode>(TailNow)->getIncomingValue(0));
+  auto *Tail = cast<LoadInst>(Popped->getPointerOperand());
+  IRBuilder<> B(Popped);
+  if (!isa<PHINode>(Slot)) {
+    IRBuilder<> SB(cast<Instruction>(Slot)->getNextNode());
+    SB.CreateAlignedStore(Slot, Home, Align(8), /*isVolatile=*/true);
+  }
+  Value *Again =
+      B.CreateAlignedLoad(B.getPtrTy(), Home, Align(8), /*isVolatile=*/true);
+  Again->takeName(Popped);
+  Popped->replaceAllUsesWith(Again);
+  Popped->eraseFromParent();
+  Tail->eraseFromParent();
+}
+
 // Pops are emitted first, then pushes, which may then use what a pop
-// before them left (knownTail).
+// before them left (knownTail); then each pop learns its push's slot.
 static void buildEagerFastClone(Shape &S) {
   Function &F = *S.F;
   BasicBlock &Entry = F.getEntryBlock();
@@ -287,13 +319,19 @@ static void buildEagerFastClone(Shape &S) {
   // Before the pushes: a push after a pad's path loads the deque anew.
   lowerFastSpawnUnwinding(S, Stolen);
   DominatorTree DT(F);
-  for (SuspendPoint *P : Spawns) {
+  AllocaInst *Home = nullptr;
+  if (!Spawns.empty())
+    Home = IRBuilder<>(&Entry, Entry.getFirstInsertionPt())
+               .CreateAlloca(PointerType::getUnqual(F.getContext()), nullptr,
+                             "slot.home");
+  for (auto [P, Pop] : zip(Spawns, Pops)) {
     IRBuilder<> B(P->Call);
     if (!S.HeapFrame)
       for (AllocaInst *A : P->LiveAcross)
         emitSaveField(B, S, Frame, A);
     emitSetResume(B, Frame, P->Index);
-    emitPush(B, Frame, knownTail(DT, P->Call, Pops));
+    popAtPushedSlot(Pop, emitPush(B, Frame, knownTail(DT, P->Call, Pops)),
+                    Home);
   }
   // What no push used goes, with the loads that fed it on the rare path
   // (the tail's is atomic, so nothing else would delete it).

@@ -306,9 +306,10 @@ void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
 /// Pushes Frame on this thread's deque: *tail = frame; tail + 1
 /// (release). Popped, if given, is the tail now, where Frame's own last
 /// pop left it: the entry there is Frame already (a pop leaves its entry in
-/// place), and the push only moves the tail.
-void emitPush(llvm::IRBuilder<> &B, llvm::Value *Frame,
-              llvm::Value *Popped = nullptr);
+/// place), and the push only moves the tail. Returns the slot that holds
+/// Frame: the tail that the matching pop leaves.
+llvm::Value *emitPush(llvm::IRBuilder<> &B, llvm::Value *Frame,
+                      llvm::Value *Popped = nullptr);
 /// Where the runtime reads spawn P's result on the rare paths: a new alloca
 /// `result.N` in Entry for a result in registers, the sret memory (mapped
 /// through ResultMemory), or null for void.

@@ -123,6 +123,7 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
         if (resume) {
             end_stop(w);
             w->unwinding = w->resume_bottom = false;
+            w->unwind_tail = NULL;
         }
         spin_unlock(&w->lock);
         return resume ? CILK_POP_OK : CILK_POP_STOLEN;
@@ -180,7 +181,14 @@ static int pop_slow(struct worker *w, void *result, void *exn)
         spin_unlock(&w->lock);
         return CILK_POP_OK;
     }
-    atomic_store(deque_tail(w), t + 1);
+    /* A generated pop stores its frame's slot as the tail without reading
+     * the tail back (CilkFast.cpp: popAtPushedSlot): in an unwinding each
+     * frame's pop stores a lower one. The tail goes back to where the first
+     * failed pop left it, head's place, as thieves and after_unwind's
+     * reset expect. */
+    if (!w->unwind_tail)
+        w->unwind_tail = t + 1;
+    atomic_store(deque_tail(w), w->unwind_tail);
     if (w->unwinding) { /* a younger frame already delivered */
         spin_unlock(&w->lock);
         if (exn)
@@ -408,6 +416,7 @@ static void stack_returned(struct worker *w)
 static void after_unwind(struct worker *w)
 {
     w->unwinding = false;
+    w->unwind_tail = NULL;
     w->released = false;
     w->discard_bottom = w->resume_bottom = false;
     deque_reset_if_empty(w);

@@ -5,8 +5,8 @@
  *
  * Eager mode's generated fast clone keeps the deque's tail in the
  * thread-local __cilkrt_tls_tail: it pushes a frame with `*tail++ = frame`
- * and pops with the THE protocol (`--tail`, then a comparison) without a
- * fence, comparing the tail with the thread-local __cilkrt_tls_pop_limit,
+ * and pops with the THE protocol (the tail set back to the slot the push
+ * used, then a comparison) without a fence, comparing the tail with the thread-local __cilkrt_tls_pop_limit,
  * head's copy (deque.h: deque_set_head): a thief that raises head pays for
  * both sides (fence.h), or, after such a steal, has the owner fence its
  * next pops itself for a while by raising the limit past any tail, which
@@ -123,6 +123,10 @@ struct worker {
     int id;
     uint64_t rng;
     bool unwinding;       /* the frames below on the C stack were stolen */
+    /* While unwinding: where the first pop that found its frame stolen
+     * left the tail (null before it). Each generated pop after it stores
+     * its own frame's slot, lower still; pop_slow puts the tail back. */
+    struct __cilk_frame **unwind_tail;
     bool discard_bottom;  /* ...or doomed, the running closure among them */
     bool resume_bottom;   /* ...or doomed, down to the running closure's own
                              spawn, where it goes on */

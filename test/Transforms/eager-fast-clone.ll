@@ -4,11 +4,14 @@
 ; a fence (a compiler barrier only: thieves fence for it, or raise the
 ; thread-local pop limit that stands for head so that the pop fences in the
 ; runtime), the rare path to the runtime, and a second push that only
-; moves the tail back over the entry the first pop left.
+; moves the tail back over the entry the first pop left. Each pop stores,
+; as the tail, the slot its push used, kept in the frame's slot.home (a
+; stack word: not a callee-saved register), not the tail read back.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %S/Inputs/fib.ll | FileCheck %s
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)
 ; CHECK: entry:
+; CHECK: %slot.home = alloca ptr
 ; CHECK: %frame = alloca %fib.closure, align 16
 ; CHECK-NOT: @__cilkrt_tls_worker
 ; CHECK-NOT: @fib.desc
@@ -21,13 +24,13 @@
 ; CHECK: store i32 1, ptr
 ; CHECK: [[TA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
 ; CHECK-NEXT: %[[TAIL:tail[0-9]*]] = load atomic ptr, ptr [[TA]] monotonic
+; CHECK-NEXT: store volatile ptr %[[TAIL]], ptr %slot.home
 ; CHECK-NEXT: store ptr %frame, ptr %[[TAIL]]
 ; CHECK-NEXT: %tail.next = getelementptr inbounds ptr, ptr %[[TAIL]], i64 1
 ; CHECK-NEXT: store atomic ptr %tail.next, ptr [[TA]] release
 ; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
 ; CHECK-NEXT: [[T:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
-; CHECK-NEXT: %tail = load atomic ptr, ptr [[T]] monotonic
-; CHECK-NEXT: %tail.popped = getelementptr inbounds ptr, ptr %tail, i64 -1
+; CHECK-NEXT: %tail.popped = load volatile ptr, ptr %slot.home
 ; CHECK-NEXT: store atomic ptr %tail.popped, ptr [[T]] monotonic
 ; CHECK-NEXT: fence syncscope("singlethread") seq_cst
 ; The pop limit: head's thread-local copy, or above any tail while the
@@ -47,6 +50,8 @@
 ; CHECK-NEXT: %tail.again = load atomic ptr
 ; CHECK: popped.1:
 ; CHECK-NEXT: %tail.now = phi ptr [ %tail.popped, %rec ], [ %tail.again, %pop.slow.1 ]
+; The slot is the same for the second spawn: slot.home keeps it.
+; CHECK-NOT: store volatile
 ; CHECK: tail.1:
 ; CHECK-NEXT: store i32 %r1, ptr %x
 ; The second spawn saves x (live across it) but not n (dead after it), and
@@ -58,6 +63,9 @@
 ; CHECK-NEXT: %tail.next{{[0-9]+}} = getelementptr inbounds ptr, ptr %tail.now, i64 1
 ; CHECK-NEXT: store atomic ptr %tail.next{{[0-9]+}}, ptr [[T2]] release
 ; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
+; CHECK-NEXT: %[[P2:tail.popped[0-9]+]] = load volatile ptr, ptr %slot.home
+; CHECK-NEXT: store atomic ptr %[[P2]]
 ; The last pop's tail is used by no push: nothing reads it again.
 ; CHECK: pop.slow.2:
 ; CHECK-NEXT: store i32 %r2

@@ -2,7 +2,8 @@
 ; skip loading the tail: the frame is set up once, in the block that
 ; dominates every spawn, outside any loop; a push reuses the tail a pop left
 ; only if that pop dominates it and no call between may move the tail (a C
-; function may post a thread's closure).
+; function may post a thread's closure). A push that loads the tail keeps
+; it in slot.home, where its pop reads it back.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
 
 declare i32 @g(i32) #0 nounwind
@@ -28,10 +29,12 @@ entry:
 
 ; CHECK-LABEL: define i32 @call_between.fast(
 ; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
 ; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: %a = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
 ; CHECK: call void @c_function()
 ; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
 ; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: %b = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
 ; CHECK-NOT: %tail.now
@@ -64,6 +67,7 @@ done:
 ; CHECK-NOT: @loop.desc
 ; CHECK: body:
 ; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
 ; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: call i32 @g.fast(i32 %i{{.*}}), !cilk.spawn
 
@@ -102,12 +106,15 @@ join:
 ; CHECK: br i1 %c
 ; CHECK: then:
 ; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
 ; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: else:
 ; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
 ; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: join:
 ; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
 ; CHECK-NEXT: store ptr %frame, ptr %[[T]]
 ; CHECK: %d = call i32 @g.fast(i32 3), !cilk.spawn
 
