@@ -278,11 +278,10 @@ static void popAtPushedSlot(Value *TailNow, Value *Slot, AllocaInst *Home) {
   auto *Popped = cast<GetElementPtrInst>(
       cast<PHINode>(TailNow)->getIncomingValue(0));
   auto *Tail = cast<LoadInst>(Popped->getPointerOperand());
+  if (!isa<PHINode>(Slot)) // a knownTail phi's slot is in Home already
+    IRBuilder<>(cast<Instruction>(Slot)->getNextNode())
+        .CreateAlignedStore(Slot, Home, Align(8), /*isVolatile=*/true);
   IRBuilder<> B(Popped);
-  if (!isa<PHINode>(Slot)) {
-    IRBuilder<> SB(cast<Instruction>(Slot)->getNextNode());
-    SB.CreateAlignedStore(Slot, Home, Align(8), /*isVolatile=*/true);
-  }
   Value *Again =
       B.CreateAlignedLoad(B.getPtrTy(), Home, Align(8), /*isVolatile=*/true);
   Again->takeName(Popped);

@@ -6,13 +6,13 @@
  * Eager mode's generated fast clone keeps the deque's tail in the
  * thread-local __cilkrt_tls_tail: it pushes a frame with `*tail++ = frame`
  * and pops with the THE protocol (the tail set back to the slot the push
- * used, then a comparison) without a fence, comparing the tail with the thread-local __cilkrt_tls_pop_limit,
- * head's copy (deque.h: deque_set_head): a thief that raises head pays for
- * both sides (fence.h), or, after such a steal, has the owner fence its
- * next pops itself for a while by raising the limit past any tail, which
- * sends them to __cilkrt_pop_slow (deque.h: deque_owner_fences). The slow
- * clone's pops read head itself, whose offset is part of the ABI
- * (cilk-abi.h). */
+ * used, then a comparison) without a fence, comparing the tail with the
+ * thread-local __cilkrt_tls_pop_limit, head's copy (deque.h:
+ * deque_set_head): a thief that raises head pays for both sides
+ * (fence.h), or, after such a steal, has the owner fence its next pops
+ * itself for a while by raising the limit past any tail, which sends them
+ * to __cilkrt_pop_slow (deque.h: deque_owner_fences). The slow clone's
+ * pops read head itself, whose offset is part of the ABI (cilk-abi.h). */
 #ifndef CILKRT_WORKER_H
 #define CILKRT_WORKER_H
 

@@ -5,8 +5,8 @@
 ; thread-local pop limit that stands for head so that the pop fences in the
 ; runtime), the rare path to the runtime, and a second push that only
 ; moves the tail back over the entry the first pop left. Each pop stores,
-; as the tail, the slot its push used, kept in the frame's slot.home (a
-; stack word: not a callee-saved register), not the tail read back.
+; as the tail, the slot its push used, kept in slot.home (a stack word,
+; not a callee-saved register), not the tail read back.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %S/Inputs/fib.ll | FileCheck %s
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)
