@@ -634,8 +634,12 @@ struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d);
 /* A fast clone saved its live values and resume index into f (from
  * __cilkrt_closure_new, or its heap frame) at a check that found the
  * control-flow word not NORMAL. result: the spawn's result at f->resume if
- * the call returned normally (sedative), else null or ignored. */
-void __cilkrt_release(struct __cilk_frame *f, void *result);
+ * the call returned normally (sedative), else null or ignored. waits:
+ * nonzero if the code at f->resume reaches a sync of the spawn's region
+ * before anything else (computed from the frame's values as they are
+ * now), so that a closure with its child outstanding would only suspend
+ * there; only ever a hint of what to schedule. */
+void __cilkrt_release(struct __cilk_frame *f, void *result, int waits);
 /* A slow clone's spawned child was released: f, pushed before the call, is
  * the bottom of the release. The slow clone returns at once afterwards. */
 void __cilkrt_release_bottom(void *w, struct __cilk_frame *f);

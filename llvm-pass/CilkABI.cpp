@@ -361,7 +361,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   else if (Name == CILK_ABI_CLOSURE_NEW)
     Ty = FunctionType::get(Ptr, {Ptr}, false);
   else if (Name == CILK_ABI_RELEASE)
-    Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
+    Ty = FunctionType::get(Void, {Ptr, Ptr, I32}, false);
   else if (Name == CILK_ABI_RELEASE_BOTTOM)
     Ty = FunctionType::get(Void, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_FRAME_LOCK || Name == CILK_ABI_FRAME_UNLOCK ||

@@ -67,7 +67,8 @@
 //   store <each value live across N>, ptr <its field in %c>   ; stack only
 //   store i32 N, ptr <c.resume>
 //   store %r, ptr %result.N
-//   call void @__cilkrt_release(ptr %c, ptr %result.N)
+//   %waits = <1 if the code after N waits at a sync first (CilkWaits.cpp)>
+//   call void @__cilkrt_release(ptr %c, ptr %result.N, i32 %waits)
 //   ret <poison>
 //
 // (*) after an empty asm that clobbers memory, and the branch weighted
@@ -349,11 +350,14 @@ static void buildEagerFastClone(Shape &S) {
 
 /// A block that saves the frame at resume index Index (the allocas Live
 /// hold its state; Result, if not null, the spawn's result in ResultSlot)
-/// and returns: release.N in the comment at the top.
+/// and returns: release.N in the comment at the top. Spawn, if not null,
+/// is the spawn the frame resumes after (Index is its own), whose
+/// continuation may wait for its child at once (CilkWaits.cpp).
 static BasicBlock *emitReleaseBlock(Shape &S, const FastFrame &FF,
                                     unsigned Index,
                                     ArrayRef<AllocaInst *> Live,
                                     Value *Result, Value *ResultSlot,
+                                    const SuspendPoint *Spawn,
                                     const Twine &Name) {
   Function &F = *S.F;
   Module &M = *F.getParent();
@@ -373,7 +377,8 @@ static BasicBlock *emitReleaseBlock(Shape &S, const FastFrame &FF,
     B.CreateStore(Result, ResultSlot);
   B.CreateCall(getRuntimeFn(M, CILK_ABI_RELEASE),
                {Frame,
-                Result ? ResultSlot : Constant::getNullValue(B.getPtrTy())});
+                Result ? ResultSlot : Constant::getNullValue(B.getPtrTy()),
+                Spawn ? emitWaitsAtSync(B, S, *Spawn) : B.getInt32(0)});
   createDummyReturn(F, BB);
   return BB;
 }
@@ -390,25 +395,24 @@ static void buildLazyFastClone(Shape &S) {
       emitControlFlowCheck(
           P.Call->getParent(), CmpInst::ICMP_NE, CILK_CF_NORMAL,
           emitReleaseBlock(S, FF, P.Index, P.LiveAcross, nullptr, nullptr,
-                           "release.poll." + N),
+                           nullptr, "release.poll." + N),
           "cf.poll." + N, "attempted.poll." + N, /*Poll=*/true);
-    if (!P.IsSpawn) {
-      P.Call->eraseFromParent();
-      continue;
-    }
+    if (!P.IsSpawn)
+      continue; // its marker goes below: the release blocks look for it
+
     CallBase *Call = P.Call;
     if (P.Respawn) {
       // The prologue: spawn.N holds only the check; the spawn moves on.
       P.Respawn->splitBasicBlock(P.Respawn->begin(), "call." + N);
       BasicBlock *Rel = emitReleaseBlock(S, FF, P.RespawnIndex, P.LiveBefore,
-                                         nullptr, nullptr,
+                                         nullptr, nullptr, nullptr,
                                          "release.before." + N);
       emitControlFlowCheck(P.Respawn, CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
                 "cf." + N, "attempted." + N);
     }
     BasicBlock *Rel = emitReleaseBlock(
         S, FF, P.Index, P.LiveAcross, Call,
-        createResultSlot(Entry, P, P.ResultMemory), "release." + N);
+        createResultSlot(Entry, P, P.ResultMemory), &P, "release." + N);
     if (Indolent)
       emitControlFlowCheck(Call->getParent(), CmpInst::ICMP_EQ, CILK_CF_RELEASING, Rel,
                 "cf.after." + N, "releasing." + N);
@@ -416,6 +420,9 @@ static void buildLazyFastClone(Shape &S) {
       emitControlFlowCheck(Call->getParent(), CmpInst::ICMP_NE, CILK_CF_NORMAL, Rel,
                 "cf.after." + N, "unusual." + N);
   }
+  for (SuspendPoint &P : S.Points)
+    if (!P.IsSpawn)
+      P.Call->eraseFromParent();
   lowerFastSpawnUnwinding(S, nullptr);
   finishCloneUnwinding(F, FF.W, FF.Frame);
 }

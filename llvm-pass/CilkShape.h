@@ -9,6 +9,7 @@
 //   CilkFrame.cpp    which allocas the frame holds, and %f.closure
 //   CilkSlow.cpp     @f.slow, entered by the scheduler
 //   CilkFast.cpp     the fast clone (f, named f.fast at the end)
+//   CilkWaits.cpp    whether a lazy release's frame waits for its child
 //   CilkInlet.cpp    @f.inlet.N per assigned spawn result, and @f.desc
 //   CilkEntry.cpp    @f.serial, and the C entry point @f of @f.fast
 //   CilkABI.cpp      runtime declarations, deque push/pop sequences
@@ -223,6 +224,14 @@ struct SlowPoint {
 void lowerSlowCloneUnwinding(llvm::Function &Slow, llvm::Value *Frame,
                              llvm::BasicBlock *Stolen,
                              llvm::ArrayRef<SlowPoint> Points);
+
+/// CilkWaits.cpp: in the release block at B of spawn P (a lazy fast
+/// clone's release.N, while S's sync markers are still there), whether
+/// the code after P reaches a sync of P's region before anything else,
+/// from the values the frame holds there: an i32, 0 for no or unknown
+/// (cilk-abi.h: CILK_ABI_RELEASE's waits).
+llvm::Value *emitWaitsAtSync(llvm::IRBuilder<> &B, const Shape &S,
+                             const SuspendPoint &P);
 
 /// Phase entry points; each returns false after reporting an unsupported
 /// construct to the LLVMContext (a clang error with the function's name).

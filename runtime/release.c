@@ -17,12 +17,25 @@
  *      released closures but the youngest on the deque oldest first, so
  *      thieves take the oldest, and has the scheduler resume the youngest.
  *
+ * A closure whose continuation waits for its child at once (the pass says
+ * so at its release: the code after its spawn reaches a sync of the
+ * spawn's region before anything else, as in `spawn f(); sync;` or the
+ * first r spawns of knary) gives that region's token at its release, as
+ * the sync would, and is not pushed: a thief that took it would only
+ * suspend it there (a fruitless steal, paid on both sides), so it waits
+ * for its child as a suspended closure does, and the child that completes
+ * resumes it (closure.c). Not with reducers or across processes, whose
+ * segments and shadows follow suspensions that a slow clone made.
+ *
  * Every closure on the deque is then waiting for exactly one child, the
- * closure above it (or the one the worker runs); when that child completes,
- * the worker pops its parent and runs it (scheduler.c), or a thief has
- * taken it and the join protocol of closure.c applies. */
+ * closure above it (or the one the worker runs), or for that child's
+ * waiting descendants; when the closures above it complete, the worker
+ * pops it and runs it (scheduler.c), or a thief has taken it and the join
+ * protocol of closure.c applies. */
 #include "closure.h"
 #include "deque.h"
+#include "hooks.h"
+#include "hyper.h"
 #include "idle.h"
 #include "scheduler.h"
 #include "frame.h"
@@ -53,7 +66,7 @@ struct __cilk_frame *__cilkrt_closure_new(const struct __cilk_desc *d)
 }
 
 /* Caller: the fast clone that saved f, on this worker. */
-void __cilkrt_release(struct __cilk_frame *f, void *result)
+void __cilkrt_release(struct __cilk_frame *f, void *result, int waits)
 {
     struct worker *w = __cilkrt_tls_worker;
     struct closure *c = (struct closure *)f;
@@ -75,6 +88,14 @@ void __cilkrt_release(struct __cilk_frame *f, void *result)
          * the closure saved before it. */
         atomic_init(&c->join, 1); /* its token, then that child */
         link_child(w->rel_top, c, c->resume);
+        if (waits && !hyper_on && !dist_hooks) {
+            /* c is this worker's alone until release_finish publishes
+             * the chain; it does not push c (release_waits). */
+            atomic_fetch_sub_explicit(
+                closure_count(c, closure_site_region(c, c->resume)), 1,
+                memory_order_relaxed);
+            STAT_INC(w, waited);
+        }
     } else {
         /* A steal was attempted: c starts the release. Thieves only ever
          * move the word from NORMAL, so this store loses nothing. */

@@ -605,6 +605,17 @@ void sched_loop(struct worker *w)
 
 /* ---- The bottom of a release (release.c) ---- */
 
+/* c, released with its child outstanding, gave the token of that child's
+ * region at its release (release.c: its continuation would wait at a sync
+ * of the region at once): the child that completes resumes it, as it
+ * would a closure suspended at that sync, and no thief is to take it. */
+static bool release_waits(struct closure *c)
+{
+    return atomic_load_explicit(
+               closure_count(c, closure_site_region(c, c->resume)),
+               memory_order_relaxed) == 1;
+}
+
 void release_finish(struct worker *w, struct closure *parent, void *dst,
                     __cilk_inlet_fn inlet, int gen, int region, long pos,
                     int in_place)
@@ -618,9 +629,13 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
     old->dst = dst;
     old->inlet = inlet;
 
-    size_t k = 0; /* closures to push: all but the youngest */
-    for (struct closure *c = young; c != old; c = c->parent)
-        k++;
+    /* The closures to push: all but the youngest, and but those that
+     * wait for their child (release_waits). */
+    size_t n = 0, k = 0; /* links from the youngest down to old; pushes */
+    for (struct closure *c = young; c != old; c = c->parent) {
+        n++;
+        k += !release_waits(c->parent);
+    }
     deque_reset_if_empty(w);
     _Atomic(struct __cilk_frame **) *tail = deque_tail(w);
     struct __cilk_frame **t = atomic_load_explicit(tail, memory_order_relaxed);
@@ -629,15 +644,16 @@ void release_finish(struct worker *w, struct closure *parent, void *dst,
      * the stack: stop as the stack's overflow would have (on one worker
      * the deque would overflow next, on several the heap would grow). */
     closure_link_depth(old);
-    if ((size_t)old->depth + k > (size_t)sched_max_depth() ||
+    if ((size_t)old->depth + n > (size_t)sched_max_depth() ||
         t + k > w->deque_last)
         sched_out_of_stack(w);
-    size_t i = k;
-    for (struct closure *c = young->parent; i > 0; c = c->parent) {
-        t[--i] = (struct __cilk_frame *)c;
-        c->depth = old->depth + (int)i; /* i links above old */
+    size_t i = k, d = n;
+    for (struct closure *c = young->parent; d > 0; c = c->parent) {
+        c->depth = old->depth + (int)--d; /* d links above old */
+        if (!release_waits(c))
+            t[--i] = (struct __cilk_frame *)c;
     }
-    young->depth = old->depth + (int)k;
+    young->depth = old->depth + (int)n;
     /* Release: a thief that sees the new tail sees the entries and the
      * closures' contents. */
     atomic_store_explicit(tail, t + k, memory_order_release);

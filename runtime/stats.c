@@ -8,8 +8,8 @@
 /* Columns, in order; see the README's table of --stats. */
 static const char *const heads[] = {
     "spawns", "threads", "closures", "space", "requests", "steals",
-    "failed", "empty", "releases", "released", "suspensions", "aborts",
-    "discarded", "cp-threads", "fences"};
+    "failed", "empty", "releases", "released", "waited", "suspensions",
+    "aborts", "discarded", "cp-threads", "fences"};
 enum { NCOLS = sizeof heads / sizeof heads[0], COL_SPACE = 3 };
 
 static void row(const struct worker_stats *s, unsigned long v[NCOLS])
@@ -20,7 +20,7 @@ static void row(const struct worker_stats *s, unsigned long v[NCOLS])
         s->steals,
         s->steal_attempts > s->steals ? s->steal_attempts - s->steals : 0,
         s->empty, s->releases,
-        s->released, s->suspensions, s->aborts, s->discarded, s->cp_threads,
+        s->released, s->waited, s->suspensions, s->aborts, s->discarded, s->cp_threads,
         s->fences};
     for (int i = 0; i < NCOLS; i++)
         v[i] = r[i];

@@ -22,6 +22,8 @@ struct worker_stats {
     unsigned long closures;       /* frames made closures by a steal */
     unsigned long releases;       /* releases this worker went through */
     unsigned long released;       /* frames it saved into closures */
+    unsigned long waited;         /* of those, the ones that waited for
+                                     their child unpushed (release.c) */
     unsigned long suspensions;    /* slow clones suspended at a sync */
     unsigned long aborts;         /* `abort;` executed (after a steal) */
     unsigned long discarded;      /* closures dropped as aborted */

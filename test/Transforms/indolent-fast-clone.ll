@@ -45,7 +45,7 @@
 ; CHECK: %a.reg2mem.field = getelementptr inbounds i8, ptr %closure, i64 [[AOFF:[0-9]+]]
 ; CHECK: %n.addr.field = getelementptr inbounds i8, ptr %closure, i64 [[NOFF:[0-9]+]]
 ; CHECK: store i32 4, ptr
-; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr null)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr null, i32 0)
 ; CHECK-NEXT: ret i32 poison
 ; Released after the first call: n, resume index 1, and the result.
 ; CHECK: release.1:
@@ -53,7 +53,7 @@
 ; CHECK-NOT: %a.reg2mem.field
 ; CHECK: store i32 1, ptr
 ; CHECK-NEXT: store i32 %r1, ptr %result.1
-; CHECK-NEXT: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.1)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.1, i32 0)
 ; CHECK-NEXT: ret i32 poison
 ; Before the second call: x and n-2, resume index 6.
 ; CHECK: release.before.2:
@@ -64,3 +64,4 @@
 ; CHECK: %x.field{{.*}} = getelementptr
 ; CHECK: store i32 2, ptr
 ; CHECK-NEXT: store i32 %r2, ptr %result.2
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.2, i32 1)

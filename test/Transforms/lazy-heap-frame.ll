@@ -38,11 +38,11 @@ attributes #0 = { "cilk" nounwind }
 ; CHECK: release.before.1:
 ; CHECK-NEXT: getelementptr inbounds i8, ptr %frame, i64 8
 ; CHECK-NEXT: store i32 3, ptr
-; CHECK-NEXT: call void @__cilkrt_release(ptr %frame, ptr null)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %frame, ptr null, i32 0)
 ; CHECK-NEXT: ret i64 poison
 ; CHECK: release.1:
 ; CHECK-NEXT: getelementptr inbounds i8, ptr %frame, i64 8
 ; CHECK-NEXT: store i32 1, ptr
-; CHECK-NEXT: call void @__cilkrt_release(ptr %frame, ptr null)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %frame, ptr null, i32 1)
 ; CHECK-NEXT: ret i64 poison
 ; CHECK-NOT: __cilkrt_closure_new

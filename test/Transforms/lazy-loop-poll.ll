@@ -59,7 +59,7 @@ attributes #0 = { "cilk" }
 ; CHECK: release.poll.1:
 ; CHECK-NEXT: %closure = call ptr @__cilkrt_closure_new(ptr @busy.desc)
 ; CHECK: store i32 1, ptr
-; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr null)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr null, i32 0)
 ; CHECK-NEXT: ret i64 poison
 
 ; CHECK-LABEL: define i64 @spawner.fast(i64 %n)

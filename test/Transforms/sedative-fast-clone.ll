@@ -36,9 +36,13 @@
 ; CHECK: %n.addr.field = getelementptr inbounds i8, ptr %closure
 ; CHECK: store i32 1, ptr
 ; CHECK-NEXT: store i32 %r1, ptr %result.1
-; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr %result.1)
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure, ptr %result.1, i32 0)
 ; CHECK-NEXT: ret i32 poison
 ; CHECK: release.2:
 ; CHECK-NOT: %n.addr.field
 ; CHECK: %x.field{{.*}} = getelementptr
 ; CHECK: store i32 2, ptr
+; CHECK-NEXT: store i32 %r2, ptr %result.2
+; The code after the second spawn is the sync: the closure waits for its
+; child (CilkWaits.cpp; lazy-release-waits.ll).
+; CHECK-NEXT: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.2, i32 1)
