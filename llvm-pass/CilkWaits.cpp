@@ -16,10 +16,11 @@
 // suspended at that sync (runtime/release.c). The answer is computed where
 // the release happens, from the values the frame holds there: the code
 // from the spawn's resume block on is copied into the release block as
-// long as it is pure (loads from the frame's own variables and globals,
-// arithmetic, compares), its conditional branches becoming selects, until
-// every path reaches a sync (of the spawn's region: true; of another:
-// false) or anything else (false):
+// long as it is pure (loads of the procedure's own variables and of
+// globals, arithmetic, compares; a store to one of its variables is only
+// remembered, for the loads after it), its conditional branches becoming
+// selects, until every path reaches a sync (of the spawn's region: true;
+// of another: false) or anything else (false):
 //
 //   resume.1:                          release.1:
 //     %i = load i32, ptr %i.addr         ...
@@ -27,18 +28,21 @@
 //     %c = icmp slt i32 %i, %r           %r.w = load i32, ptr %r.addr
 //     br i1 %c, label %s, label %inc     %c.w = icmp slt i32 %i.w, %r.w
 //   s:                                   %waits = zext i1 %c.w to i32
-//     call void @__cilk_sync_marker()    call void @__cilkrt_release(ptr %c,
-//   inc:                                          ptr %result.1, i32 %waits)
-//     %i1 = ...; store i32 %i1, ...
+//     call void @__cilk_sync_marker()    call void @__cilkrt_release(
+//   inc:                                   ptr %closure, ptr %result.1,
+//     %i1 = ...; store i32 %i1, ...        i32 %waits)
+//
+// (The path through %inc is left out above: it waits too when the loop
+// ends there, after the last child: test/Transforms/lazy-release-waits.ll.)
 //
 // The answer only decides when the continuation runs, never what it
 // computes: a waiting closure runs it after its child completes, which is
 // its serial order, and runs it from the resume block again. So a wrong
 // answer costs parallelism, not correctness; the copies never read what
 // the spawn's tail writes (the result's destination), nor through a
-// pointer, so they cannot fault. A procedure with inlets or `abort`
-// (Shape::Atomic) answers no: its continuation's inlets run between
-// strands, and an abort may be what it waits for.
+// pointer, so they cannot fault, and nothing is stored. A procedure with
+// inlets or `abort` (Shape::Atomic) answers no: its continuation's inlets
+// run between strands, and an abort may be what it waits for.
 //
 //===----------------------------------------------------------------------===//
 

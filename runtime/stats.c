@@ -20,8 +20,8 @@ static void row(const struct worker_stats *s, unsigned long v[NCOLS])
         s->steals,
         s->steal_attempts > s->steals ? s->steal_attempts - s->steals : 0,
         s->empty, s->releases,
-        s->released, s->waited, s->suspensions, s->aborts, s->discarded, s->cp_threads,
-        s->fences};
+        s->released, s->waited, s->suspensions, s->aborts, s->discarded,
+        s->cp_threads, s->fences};
     for (int i = 0; i < NCOLS; i++)
         v[i] = r[i];
 }
