@@ -36,18 +36,23 @@
 // ends there, after the last child: test/Transforms/lazy-release-waits.ll.)
 //
 // The answer only decides when the continuation runs, never what it
-// computes: a waiting closure runs it after its child completes, which is
-// its serial order, and runs it from the resume block again. So a wrong
-// answer costs parallelism, not correctness; the copies never read what
-// the spawn's tail writes (the result's destination), nor through a
-// pointer, so they cannot fault, and nothing is stored. A procedure with
-// inlets or `abort` (Shape::Atomic) answers no: its continuation's inlets
-// run between strands, and an abort may be what it waits for.
+// computes: a waiting closure runs it, from the resume block, after its
+// child completes, which is its serial order. So a wrong answer costs
+// parallelism, not correctness (a tail that writes through a pointer or
+// runs a user inlet may leave a copy reading a variable before its
+// assignment: a wrong hint). Nothing is stored, and every copied load
+// reads memory that is there whatever the program's own guards say
+// (isDereferenceableAndAlignedPointer: a static alloca, a global that is
+// not an undefined weak one), never through a pointer, with the metadata
+// that would make a wrong value undefined behavior dropped. A procedure
+// with inlets or `abort` (Shape::Atomic) answers no: its continuation's
+// inlets run between strands, and an abort may be what it waits for.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CilkShape.h"
 
+#include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -97,20 +102,24 @@ class WaitsWalk {
   Value *no() { return B.getFalse(); }
 
   /// I, a load: its value on the path (what the path stored, or a copy of
-  /// the load, of a variable or a global: never through a pointer).
+  /// the load, of a variable or a global: never through a pointer, and
+  /// only of memory that is there on every path, whatever guards the load
+  /// in the program: not an undefined weak global, not past the end).
   Value *load(LoadInst &I, Path &At) {
     if (!I.isSimple())
       return nullptr;
-    if (AllocaInst *A = variable(I.getPointerOperand())) {
-      Value *V = At.Stored.lookup(A);
-      if (V)
+    Value *Ptr = I.getPointerOperand();
+    if (AllocaInst *A = variable(Ptr)) {
+      if (Value *V = At.Stored.lookup(A))
         return V->getType() == I.getType() ? V : nullptr;
     } else {
-      auto *G = dyn_cast<GlobalVariable>(
-          I.getPointerOperand()->stripPointerCasts());
+      auto *G = dyn_cast<GlobalVariable>(Ptr->stripPointerCasts());
       if (!G || G->isThreadLocal())
         return nullptr;
     }
+    if (!isDereferenceableAndAlignedPointer(Ptr, I.getType(), I.getAlign(),
+                                            I.getDataLayout()))
+      return nullptr;
     return copy(I, At);
   }
 
@@ -125,6 +134,9 @@ class WaitsWalk {
       }
       U.set(V);
     }
+    // Run where the program might not: what it promised of the value
+    // (!range, !noundef, !nonnull on a load) may not hold there.
+    C->dropUBImplyingAttrsAndMetadata();
     C->setDebugLoc(DebugLoc());
     B.Insert(C, I.getName() + ".w");
     Copies.push_back(C);
@@ -204,6 +216,10 @@ public:
     for (Instruction *I : llvm::reverse(Copies))
       if (I->use_empty() && I != Waits)
         I->eraseFromParent();
+    // A copy may compute poison (an nsw add of a value the program would
+    // not have added): the runtime gets 0 or 1 all the same.
+    if (!isa<Constant>(Waits))
+      Waits = B.CreateFreeze(Waits);
     return B.CreateZExt(Waits, B.getInt32Ty(), "waits");
   }
 };

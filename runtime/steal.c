@@ -435,9 +435,10 @@ void sched_stress_released(struct worker *w)
     if (atomic_load(&w->head) < t) {
         steal_own_oldest(w, t);
     } else {
-        /* Nothing pushed: the youngest closure released is the only one.
-         * It goes on elsewhere, w's segment with it; the closures waiting
-         * on w's deque keep theirs. */
+        /* Nothing pushed: the youngest closure released is the only one
+         * to run (any other waits for its child, release.c). It goes on
+         * elsewhere, w's segment with it; the closures waiting on w's
+         * deque keep theirs. */
         if (hyper_on) {
             for (struct __cilk_frame **e = atomic_load(&w->head); e < t; e++)
                 if (is_procedure(*e))

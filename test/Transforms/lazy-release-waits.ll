@@ -5,7 +5,9 @@
 ; next spawn) waits when i < r or when the spawn was the last (i + 1 == k:
 ; the loop ends at the sync); a store to memory that others see, or a
 ; decision on the spawn's result (which the tail assigns later), is an
-; answer of no.
+; answer of no, and so is a path through a load that may not be safe
+; everywhere (an undefined weak global): the copies run unguarded. What a
+; load promised of its value (!noundef) does not hold for its copy.
 ; RUN: %cilkopt -passes='cilk<sedative>' -S %s | FileCheck %s
 ; RUN: %cilkopt -passes='cilk<indolent>' -S %s | FileCheck %s
 
@@ -38,7 +40,7 @@ body:
   %new = add nsw i32 %old, %c
   store i32 %new, ptr %nodes
   %iv3 = load i32, ptr %i
-  %rv = load i32, ptr %r.addr
+  %rv = load i32, ptr %r.addr, !noundef !0
   %serial = icmp slt i32 %iv3, %rv
   br i1 %serial, label %wait, label %next
 wait:
@@ -59,7 +61,7 @@ done:
 ; CHECK: release.1:
 ; CHECK: store i32 %c, ptr %result.1
 ; CHECK-NEXT: %iv3.w = load i32, ptr %i
-; CHECK-NEXT: %rv.w = load i32, ptr %r.addr
+; CHECK-NEXT: %rv.w = load i32, ptr %r.addr, align 4{{$}}
 ; CHECK-NEXT: %serial.w = icmp slt i32 %iv3.w, %rv.w
 ; CHECK-NEXT: %iv4.w = load i32, ptr %i
 ; CHECK-NEXT: %inc.w = add i32 %iv4.w, 1
@@ -67,7 +69,8 @@ done:
 ; CHECK-NEXT: %more.w = icmp slt i32 %inc.w, %kv.w
 ; CHECK-NEXT: [[LAST:%.*]] = select i1 %more.w, i1 false, i1 true
 ; CHECK-NEXT: [[W:%.*]] = select i1 %serial.w, i1 true, i1 [[LAST]]
-; CHECK-NEXT: %waits = zext i1 [[W]] to i32
+; CHECK-NEXT: [[F:%.*]] = freeze i1 [[W]]
+; CHECK-NEXT: %waits = zext i1 [[F]] to i32
 ; CHECK-NEXT: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.1, i32 %waits)
 ; CHECK-NEXT: ret i32 poison
 
@@ -112,6 +115,31 @@ more:
 ; CHECK: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.1, i32 0)
 ; CHECK: release.3:
 ; CHECK: call void @__cilkrt_release(ptr %closure{{.*}}, ptr %result.3, i32 1)
+
+@tuning = extern_weak global i32
+
+define void @weak(i32 %n) #0 {
+entry:
+  %c = call i32 @f(i32 %n), !cilk.spawn !0
+  %have = icmp ne ptr @tuning, null
+  br i1 %have, label %read, label %go
+read:
+  %t = load i32, ptr @tuning
+  %big = icmp sgt i32 %t, 2
+  br i1 %big, label %wait, label %go
+wait:
+  call void @__cilk_sync_marker()
+  br label %go
+go:
+  store i32 1, ptr @seen
+  call void @__cilk_sync_marker()
+  ret void
+}
+
+; CHECK-LABEL: define void @weak.fast(
+; CHECK: release.1:
+; CHECK-NOT: @tuning
+; CHECK: call void @__cilkrt_release(ptr %closure{{.*}}, ptr {{.*}}, i32 0)
 
 declare void @__cilk_sync_marker() nounwind
 
