@@ -399,7 +399,6 @@ static void buildLazyFastClone(Shape &S) {
           "cf.poll." + N, "attempted.poll." + N, /*Poll=*/true);
     if (!P.IsSpawn)
       continue; // its marker goes below: the release blocks look for it
-
     CallBase *Call = P.Call;
     if (P.Respawn) {
       // The prologue: spawn.N holds only the check; the spawn moves on.
