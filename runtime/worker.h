@@ -123,13 +123,13 @@ struct worker {
     int id;
     uint64_t rng;
     bool unwinding;       /* the frames below on the C stack were stolen */
+    bool discard_bottom;  /* ...or doomed, the running closure among them */
+    bool resume_bottom;   /* ...or doomed, down to the running closure's own
+                             spawn, where it goes on */
     /* While unwinding: where the first pop that found its frame stolen
      * left the tail (null before it). Each generated pop after it stores
      * its own frame's slot, lower still; pop_slow puts the tail back. */
     struct __cilk_frame **unwind_tail;
-    bool discard_bottom;  /* ...or doomed, the running closure among them */
-    bool resume_bottom;   /* ...or doomed, down to the running closure's own
-                             spawn, where it goes on */
     bool suspended;       /* the slow clone just suspended at a sync */
     void *top_exn;        /* the exception a computation's top frame threw
                              (__cilkrt_top_threw), for sched_run_root */
