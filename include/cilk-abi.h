@@ -207,6 +207,16 @@
  * (runtime/deque.h: deque_set_head, deque_owner_fences). */
 #define CILK_ABI_TLS_POP_LIMIT "__cilkrt_tls_pop_limit"
 #define CILK_ABI_POP_SLOW "__cilkrt_pop_slow"
+/* Eager mode, a step: between two spawns of one stack frame with only
+ * arithmetic between them (llvm-pass/CilkFast.cpp), the fast clone does
+ * not pop after the first child and push before the second. The frame's
+ * entry stays on the deque; the fast clone saves the second spawn's
+ * values into the frame, stores its site as the resume index (a release
+ * store), and compares the entry's slot with the pop limit as a pop
+ * would, going to pop_step(w, result) (the first child's result) if the
+ * limit passed it. 0 (CILK_POP_OK): the fast clone goes on to the second
+ * child, the entry still pushed, a thief's or not. */
+#define CILK_ABI_POP_STEP "__cilkrt_pop_step"
 #define CILK_ABI_APPLY "__cilkrt_apply"
 #define CILK_ABI_SYNC "__cilkrt_sync"
 /* result_addr(f): where the slow clone of f, a procedure with an sret
@@ -590,6 +600,7 @@ struct __cilk_frame {
 /* Called by generated code (never by users). w is this thread's worker
  * (the value of CILK_ABI_TLS_WORKER). */
 int __cilkrt_pop_slow(void *w, void *result);
+int __cilkrt_pop_step(void *w, void *result);
 /* The slow clone's spawn at `site` returned without a steal: apply its
  * result with the site's inlet, under f's lock (CILK_DESC_ATOMIC: take the
  * lock, skip the inlet if f aborted since the spawn, keep the lock). */

@@ -10,6 +10,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -100,8 +101,8 @@ void emitControlFlowCheck(BasicBlock *BB, CmpInst::Predicate Pred,
 
 //   %resume = getelementptr inbounds i8, ptr %frame, i64 8
 //   store i32 N, ptr %resume
-void emitSetResume(IRBuilder<> &B, Value *Frame, unsigned Index) {
-  B.CreateAlignedStore(B.getInt32(Index),
+StoreInst *emitSetResume(IRBuilder<> &B, Value *Frame, unsigned Index) {
+  return B.CreateAlignedStore(B.getInt32(Index),
                        fieldAddr(B, Frame, CILK_ABI_FRAME_RESUME_OFFSET),
                        Align(8));
 }
@@ -156,6 +157,8 @@ Value *emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 //   fence syncscope("singlethread") seq_cst
 //   %limit = load atomic ptr, ptr @__cilkrt_tls_pop_limit acquire
 //   %stolen = icmp ugt ptr %limit, %tail.popped
+// (on x86: load atomic ... unordered, and in the block that continues
+//   fence syncscope("singlethread") acquire)
 //
 // Without the fence, the compiler keeps the load of the limit after the
 // store of the tail and the processor may not (x86's store buffer): in
@@ -173,6 +176,12 @@ Value *emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 // lazy modes thieves fence only themselves, so the slow clone's pop, which
 // all modes share, keeps its own: one locked instruction, which
 // decrements the tail as well (about 1 ns; an mfence costs 20).
+static bool popLimitIsPlain(const Module &M) {
+  return Triple(M.getTargetTriple()).isX86();
+}
+
+static Value *emitLimitCompare(IRBuilder<> &B, Value *Slot);
+
 static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
                                                    bool Fenced) {
   Value *TailAddr = tailAddr(B);
@@ -193,6 +202,12 @@ static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
       B.CreateConstInBoundsGEP1_64(B.getPtrTy(), T, -1, "tail.popped");
   B.CreateAlignedStore(Popped, TailAddr, Align(8))
       ->setAtomic(AtomicOrdering::Monotonic);
+  return {emitLimitCompare(B, Popped), Popped};
+}
+
+/// The unfenced pop's test, after its store: whether the pop limit passed
+/// Slot. The continuing edge needs emitAfterLimit.
+static Value *emitLimitCompare(IRBuilder<> &B, Value *Slot) {
   B.CreateFence(AtomicOrdering::SequentiallyConsistent, SyncScope::SingleThread);
   Module &M = *B.GetInsertBlock()->getModule();
   LoadInst *L = B.CreateAlignedLoad(
@@ -200,11 +215,22 @@ static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
       B.CreateThreadLocalAddress(
           runtimeTLS(M, CILK_ABI_TLS_POP_LIMIT, B.getPtrTy())),
       Align(8), "limit");
-  // Acquire (a plain load on x86): a thief that looked at the entry and
-  // put head back, then the limit, has done with it before the frame's
-  // next push writes the entry again.
-  L->setAtomic(AtomicOrdering::Acquire);
-  return {B.CreateICmpUGT(L, Popped, "stolen"), Popped};
+  // Acquire: a thief that looked at the entry and put head back, then the
+  // limit, has done with it before the frame's next push writes the entry
+  // again. On x86 every load is an acquire, and the compiler's part is a
+  // fence on the edge that continues (emitAfterLimit): an unordered load
+  // before it folds into the compare (cmpq %fs:limit), an acquire does not,
+  // one instruction more on every pop.
+  L->setAtomic(popLimitIsPlain(M) ? AtomicOrdering::Unordered
+                                  : AtomicOrdering::Acquire);
+  return B.CreateICmpUGT(L, Slot, "stolen");
+}
+
+/// The rest of emitLimitCompare's acquire, at the start of Next.
+static void emitAfterLimit(BasicBlock *Next) {
+  if (popLimitIsPlain(*Next->getModule()))
+    IRBuilder<>(Next, Next->getFirstInsertionPt())
+        .CreateFence(AtomicOrdering::Acquire, SyncScope::SingleThread);
 }
 
 Value *createResultSlot(BasicBlock &Entry, const SuspendPoint &P,
@@ -256,6 +282,8 @@ Value *emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
   auto [Conflict, Tail] = emitPopConflict(B, W, Fenced);
   B.CreateCondBr(Conflict, PopSlowBB, Next);
   Term->eraseFromParent();
+  if (!Fenced)
+    emitAfterLimit(Next);
   if (!Own)
     return nullptr;
   IRBuilder<> MB(Popped, Popped->getFirstInsertionPt());
@@ -263,6 +291,33 @@ Value *emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
   TailNow->addIncoming(Tail, B.GetInsertBlock());
   TailNow->addIncoming(TailAgain, PopSlowBB);
   return TailNow;
+}
+
+Instruction *emitStepCheck(CallBase *Next, const SuspendPoint &From,
+                           Value *ResultSlot, AllocaInst *Home,
+                           BasicBlock *Stolen) {
+  Function *F = Next->getFunction();
+  LLVMContext &C = F->getContext();
+  BasicBlock *Check = Next->getParent();
+  BasicBlock *Call =
+      Check->splitBasicBlock(Next->getIterator(), "call." + Twine(From.Index));
+  BasicBlock *StepSlow = BasicBlock::Create(
+      C, "pop.step." + Twine(From.Index), F, Call);
+  IRBuilder<> PB(StepSlow);
+  if (!From.Call->getType()->isVoidTy())
+    PB.CreateStore(From.Call, ResultSlot);
+  Value *K = PB.CreateCall(getRuntimeFn(*F->getParent(), CILK_ABI_POP_STEP),
+                           {emitLoadWorker(PB), ResultSlot}, "step");
+  PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen, Call);
+
+  Instruction *Term = Check->getTerminator();
+  IRBuilder<> B(Term);
+  auto *Slot = B.CreateAlignedLoad(B.getPtrTy(), Home, Align(8),
+                                   /*isVolatile=*/true, "slot");
+  B.CreateCondBr(emitLimitCompare(B, Slot), StepSlow, Call);
+  Term->eraseFromParent();
+  emitAfterLimit(Call);
+  return Slot;
 }
 
 bool isProfileHookName(StringRef Name) {
@@ -329,7 +384,7 @@ FunctionCallee getRuntimeFn(Module &M, StringRef Name) {
   Type *I32 = Type::getInt32Ty(C);
   Type *Void = Type::getVoidTy(C);
   FunctionType *Ty;
-  if (Name == CILK_ABI_POP_SLOW)
+  if (Name == CILK_ABI_POP_SLOW || Name == CILK_ABI_POP_STEP)
     Ty = FunctionType::get(I32, {Ptr, Ptr}, false);
   else if (Name == CILK_ABI_APPLY)
     Ty = FunctionType::get(Void, {Ptr, Ptr, I32, Ptr}, false);

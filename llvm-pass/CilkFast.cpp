@@ -94,7 +94,10 @@
 #include "CilkShape.h"
 #include "cilk-abi.h"
 
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -107,9 +110,22 @@ using namespace llvm;
 
 namespace cilk {
 
-/// Copies alloca A's value into its field in Frame.
+/// Whether alloca A holds one value that a single atomic store can save
+/// (a step's saves, which a thief may read as they are made).
+static bool isWordField(const DataLayout &DL, const AllocaInst *A) {
+  Type *Ty = A->getAllocatedType();
+  auto *N = dyn_cast<ConstantInt>(A->getArraySize());
+  uint64_t Bits = DL.getTypeSizeInBits(Ty);
+  return N && N->isOne() &&
+         (Ty->isIntegerTy() || Ty->isPointerTy() || Ty->isFloatingPointTy()) &&
+         Bits == DL.getTypeStoreSizeInBits(Ty) && isPowerOf2_64(Bits) &&
+         Bits <= 64;
+}
+
+/// Copies alloca A's value into its field in Frame (with a monotonic
+/// store if Atomic: isWordField).
 static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
-                          AllocaInst *A) {
+                          AllocaInst *A, bool Atomic = false) {
   const DataLayout &DL = S.F->getDataLayout();
   Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
                            A->getName() + ".field");
@@ -117,8 +133,12 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
   bool Array = !isa<ConstantInt>(A->getArraySize()) ||
                !cast<ConstantInt>(A->getArraySize())->isOne();
   if (!Array && (Ty->isSingleValueType())) {
-    B.CreateAlignedStore(B.CreateAlignedLoad(Ty, A, A->getAlign()), Field,
-                         A->getAlign());
+    StoreInst *St = B.CreateAlignedStore(
+        B.CreateAlignedLoad(Ty, A, A->getAlign()), Field,
+        Atomic ? std::max(A->getAlign(), DL.getABITypeAlign(Ty))
+               : A->getAlign());
+    if (Atomic)
+      St->setAtomic(AtomicOrdering::Monotonic);
     return;
   }
   B.CreateMemCpy(Field, A->getAlign(), A, A->getAlign(),
@@ -267,21 +287,18 @@ static Value *knownTail(const DominatorTree &DT, CallBase *Call,
 }
 
 /// The pop after a spawned call stores, as the tail, the slot its push
-/// put the frame in, instead of loading the tail back: TailNow is the pop's
-/// tail.now phi, whose fast-path value is `%tail.popped = %tail - 1` of a
-/// load that goes. A child that returns has left the tail one above the
+/// put the frame in (Home holds it), instead of loading the tail back:
+/// TailNow is the pop's tail.now phi, whose fast-path value is
+/// `%tail.popped = %tail - 1` of a load that goes. A child that returns has left the tail one above the
 /// slot, or it unwound a steal (the runtime's pop_slow puts the tail back
 /// then). Each load of the tail read the store before it, through memory:
 /// in eager fib one chain of them ran through every push and pop, and
 /// without it fib(40) takes 0.62 s instead of 0.74 s (the serial elision
 /// 0.35 s; bench/results/2026-11-29-eager-pushed-slot.md).
-static void popAtPushedSlot(Value *TailNow, Value *Slot, AllocaInst *Home) {
+static void popAtPushedSlot(Value *TailNow, AllocaInst *Home) {
   auto *Popped = cast<GetElementPtrInst>(
       cast<PHINode>(TailNow)->getIncomingValue(0));
   auto *Tail = cast<LoadInst>(Popped->getPointerOperand());
-  if (!isa<PHINode>(Slot)) // a knownTail phi's slot is in Home already
-    IRBuilder<>(cast<Instruction>(Slot)->getNextNode())
-        .CreateAlignedStore(Slot, Home, Align(8), /*isVolatile=*/true);
   IRBuilder<> B(Popped);
   Value *Again =
       B.CreateAlignedLoad(B.getPtrTy(), Home, Align(8), /*isVolatile=*/true);
@@ -291,8 +308,138 @@ static void popAtPushedSlot(Value *TailNow, Value *Slot, AllocaInst *Home) {
   Tail->eraseFromParent();
 }
 
+/// Whether I may run between a step's two spawns (stepTarget): it changes
+/// nothing that another thread, or a thief's copy of the frame, could see,
+/// so that it may run for nothing (the frame was stolen before the first
+/// child returned: the thief runs it again). A store to one of the
+/// procedure's own variables is such, unless the variable is Kept (live
+/// across both spawns: the second spawn's save would change a field that
+/// the first spawn's continuation reads).
+static bool isStepPure(const Instruction &I,
+                       const SmallPtrSetImpl<AllocaInst *> &Kept) {
+  if (isa<DbgInfoIntrinsic>(I))
+    return true;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    return II->isLifetimeStartOrEnd();
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return L->isSimple();
+  if (auto *St = dyn_cast<StoreInst>(&I)) {
+    auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
+    return St->isSimple() && A && !Kept.count(A);
+  }
+  return !isa<CallBase>(I) && !I.mayHaveSideEffects() &&
+         !I.mayReadOrWriteMemory() && !I.isTerminator();
+}
+
+/// The spawn that spawn P steps to, or null (cilk-abi.h: CILK_ABI_POP_STEP;
+/// fib's two spawns): the spawn Q whose call every path from P's call
+/// reaches, through step-pure code (isStepPure) in blocks that no other
+/// path enters, with no loop, no other spawn or sync, nothing that may
+/// throw. Then the frame stays on the deque from P's call to Q's: a pop
+/// and a push less, two stores of the tail (fib(40) 0.48 s, not 0.57;
+/// bench/results/2026-11-29-eager-step.md). Q's values are saved by
+/// atomic stores (isWordField), read by a thief as they are made. Not for
+/// a heap frame (the thief takes the frame itself, not a copy), user
+/// inlets or abort (Shape::Atomic), ThreadSanitizer builds (whose model
+/// counts the owner's loads between the spawns against a thief's stores
+/// in the continuation, which only a steal before the check makes
+/// possible, and then the owner drops what it read).
+static SuspendPoint *stepTarget(Shape &S, SuspendPoint &P,
+                                const DenseMap<CallBase *, SuspendPoint *> &At) {
+  if (S.HeapFrame || S.Atomic || !P.IsSpawn || !isa<CallInst>(P.Call) ||
+      P.DstKind == CILK_DST_FRAME ||
+      S.F->hasFnAttribute(Attribute::SanitizeThread))
+    return nullptr;
+  BasicBlock *From = P.Call->getParent();
+  SmallPtrSet<AllocaInst *, 8> LiveP(P.LiveAcross.begin(), P.LiveAcross.end());
+  SuspendPoint *Q = nullptr;
+  const SmallPtrSet<AllocaInst *, 1> NoneKept;
+  auto Scan = [&](BasicBlock::iterator I, BasicBlock::iterator E) -> bool {
+    for (; I != E; ++I) {
+      if (auto *CB = dyn_cast<CallBase>(&*I); CB && At.count(CB)) {
+        SuspendPoint *R = At.lookup(CB);
+        if (!R->IsSpawn || (Q && Q != R) || !isa<CallInst>(CB))
+          return false;
+        Q = R;
+        return true; // the region ends at Q's call
+      }
+      if (I->isTerminator())
+        return isa<BranchInst>(*I) || isa<SwitchInst>(*I);
+      // Kept is only known once Q is: stores are checked again below.
+      if (!isStepPure(*I, NoneKept))
+        return false;
+    }
+    return true;
+  };
+  auto EndsAtQ = [&](BasicBlock *BB) {
+    return Q && Q->Call->getParent() == BB;
+  };
+  // The blocks after P's call up to Q's, each scanned once.
+  SmallSetVector<BasicBlock *, 16> Region;
+  if (!Scan(std::next(P.Call->getIterator()), From->end()))
+    return nullptr;
+  if (!EndsAtQ(From))
+    Region.insert(succ_begin(From), succ_end(From));
+  for (unsigned I = 0; I < Region.size(); ++I) {
+    BasicBlock *BB = Region[I];
+    if (BB == From || !Scan(BB->begin(), BB->end()))
+      return nullptr;
+    if (!EndsAtQ(BB))
+      Region.insert(succ_begin(BB), succ_end(BB));
+  }
+  if (!Q || Q == &P)
+    return nullptr;
+  // No other way in, and no loop: the blocks in an order that puts each
+  // after its predecessors (Kahn's) reach them all.
+  DenseMap<BasicBlock *, unsigned> Ins;
+  SmallVector<BasicBlock *, 16> Ready;
+  for (BasicBlock *BB : Region) {
+    for (BasicBlock *Pred : predecessors(BB))
+      if (Region.count(Pred))
+        ++Ins[BB];
+      else if (Pred != From)
+        return nullptr;
+    if (!Ins.lookup(BB))
+      Ready.push_back(BB);
+  }
+  unsigned Ordered = 0;
+  while (!Ready.empty()) {
+    BasicBlock *BB = Ready.pop_back_val();
+    ++Ordered;
+    if (!EndsAtQ(BB))
+      for (BasicBlock *Succ : successors(BB))
+        if (--Ins[Succ] == 0)
+          Ready.push_back(Succ);
+  }
+  if (Ordered != Region.size())
+    return nullptr;
+  const DataLayout &DL = S.F->getDataLayout();
+  SmallPtrSet<AllocaInst *, 8> Kept;
+  for (AllocaInst *A : Q->LiveAcross) {
+    if (!isWordField(DL, A))
+      return nullptr;
+    if (LiveP.count(A))
+      Kept.insert(A);
+  }
+  auto Pure = [&](BasicBlock::iterator I, BasicBlock::iterator E) {
+    return std::all_of(I, E, [&](Instruction &J) {
+      return J.isTerminator() || isStepPure(J, Kept);
+    });
+  };
+  if (!Pure(std::next(P.Call->getIterator()),
+            EndsAtQ(From) ? Q->Call->getIterator() : From->end()))
+    return nullptr;
+  for (BasicBlock *BB : Region)
+    if (!Pure(BB->begin(),
+              EndsAtQ(BB) ? Q->Call->getIterator() : BB->end()))
+      return nullptr;
+  return Q;
+}
+
 // Pops are emitted first, then pushes, which may then use what a pop
 // before them left (knownTail); then each pop learns its push's slot.
+// A step (stepTarget) replaces the pop of its first spawn and the push of
+// its second.
 static void buildEagerFastClone(Shape &S) {
   Function &F = *S.F;
   BasicBlock &Entry = F.getEntryBlock();
@@ -302,40 +449,76 @@ static void buildEagerFastClone(Shape &S) {
   BasicBlock *Stolen = BasicBlock::Create(F.getContext(), "stolen", &F);
   createDummyReturn(F, Stolen);
 
+  // Steps are found while the syncs' markers are still there.
+  DenseMap<CallBase *, SuspendPoint *> At;
+  for (SuspendPoint &P : S.Points)
+    At[P.Call] = &P;
+  MapVector<SuspendPoint *, SuspendPoint *> StepFrom; // Q -> P
+  SmallPtrSet<SuspendPoint *, 8> StepsOn;             // each P
+  for (SuspendPoint &P : S.Points)
+    if (SuspendPoint *Q = stepTarget(S, P, At);
+        Q && StepFrom.insert({Q, &P}).second)
+      StepsOn.insert(&P);
+
+  AllocaInst *Home = nullptr;
   SmallVector<SuspendPoint *, 8> Spawns;
-  SmallVector<Value *, 8> Pops;
+  SmallVector<Value *, 8> Pops;         // null for a step's first spawn
+  DenseMap<SuspendPoint *, Value *> Results;
   for (SuspendPoint &P : S.Points) {
     if (!P.IsSpawn) {
       P.Call->eraseFromParent();
       continue;
     }
+    if (!Home)
+      Home = IRBuilder<>(&Entry, Entry.getFirstInsertionPt())
+                 .CreateAlloca(PointerType::getUnqual(F.getContext()), nullptr,
+                               "slot.home");
     Spawns.push_back(&P);
+    Value *ResultSlot = Results[&P] =
+        createResultSlot(Entry, P, P.ResultMemory);
+    if (StepsOn.count(&P)) {
+      Pops.push_back(nullptr);
+      continue;
+    }
     // The tail (or the resume block) continues in place.
     BasicBlock *Cont = P.Call->getParent()->getTerminator()->getSuccessor(0);
-    Pops.push_back(emitPopAfterSpawn(
-        P.Call, P, /*W=*/nullptr, createResultSlot(Entry, P, P.ResultMemory),
-        Cont, Stolen, /*Fenced=*/false));
+    Pops.push_back(emitPopAfterSpawn(P.Call, P, /*W=*/nullptr, ResultSlot,
+                                     Cont, Stolen, /*Fenced=*/false));
   }
+  // Each step's check before its second call; that call's saves go before it.
+  DenseMap<SuspendPoint *, Instruction *> StepAt;
+  for (auto [Q, P] : StepFrom)
+    StepAt[Q] = emitStepCheck(Q->Call, *P, Results.lookup(P), Home, Stolen);
   // Before the pushes: a push after a pad's path loads the deque anew.
   lowerFastSpawnUnwinding(S, Stolen);
   DominatorTree DT(F);
-  AllocaInst *Home = nullptr;
-  if (!Spawns.empty())
-    Home = IRBuilder<>(&Entry, Entry.getFirstInsertionPt())
-               .CreateAlloca(PointerType::getUnqual(F.getContext()), nullptr,
-                             "slot.home");
+  SmallVector<Value *, 8> KnownPops(make_filter_range(
+      Pops, [](Value *Pop) { return Pop != nullptr; }));
   for (auto [P, Pop] : zip(Spawns, Pops)) {
-    IRBuilder<> B(P->Call);
+    Instruction *Step = StepAt.lookup(P);
+    IRBuilder<> B(Step ? Step : P->Call);
     if (!S.HeapFrame)
       for (AllocaInst *A : P->LiveAcross)
-        emitSaveField(B, S, Frame, A);
-    emitSetResume(B, Frame, P->Index);
-    popAtPushedSlot(Pop, emitPush(B, Frame, knownTail(DT, P->Call, Pops)),
-                    Home);
+        emitSaveField(B, S, Frame, A, /*Atomic=*/Step);
+    if (Step) {
+      // Published: a thief that reads this index reads the saves above.
+      emitSetResume(B, Frame, P->Index)->setAtomic(AtomicOrdering::Release);
+    } else {
+      emitSetResume(B, Frame, P->Index);
+    }
+    // The slot waits in Home, where a knownTail push or a step's second
+    // spawn finds it already.
+    if (!Step)
+      if (Value *Slot = emitPush(B, Frame, knownTail(DT, P->Call, KnownPops));
+          !isa<PHINode>(Slot))
+        IRBuilder<>(cast<Instruction>(Slot)->getNextNode())
+            .CreateAlignedStore(Slot, Home, Align(8), /*isVolatile=*/true);
+    if (Pop)
+      popAtPushedSlot(Pop, Home);
   }
   // What no push used goes, with the loads that fed it on the rare path
   // (the tail's is atomic, so nothing else would delete it).
-  for (Value *Tail : Pops) {
+  for (Value *Tail : KnownPops) {
     auto *TailPhi = cast<PHINode>(Tail);
     if (!TailPhi->use_empty())
       continue;

@@ -311,7 +311,8 @@ void emitControlFlowCheck(llvm::BasicBlock *BB, llvm::CmpInst::Predicate Pred,
                           const llvm::Twine &CFName,
                           const llvm::Twine &CondName, bool Poll = false);
 /// `frame->resume = Index`
-void emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame, unsigned Index);
+llvm::StoreInst *emitSetResume(llvm::IRBuilder<> &B, llvm::Value *Frame,
+                               unsigned Index);
 /// Pushes Frame on this thread's deque: *tail = frame; tail + 1
 /// (release). Popped, if given, is the tail now, where Frame's own last
 /// pop left it: the entry there is Frame already (a pop leaves its entry in
@@ -339,6 +340,25 @@ llvm::Value *emitPopAfterSpawn(llvm::CallBase *Call, const SuspendPoint &P,
                                llvm::Value *W, llvm::Value *ResultSlot,
                                llvm::BasicBlock *Cont,
                                llvm::BasicBlock *Stolen, bool Fenced);
+
+/// Eager mode's step from spawn From to the spawn whose call is Next
+/// (CilkFast.cpp: stepTarget; cilk-abi.h: CILK_ABI_POP_STEP), in place of
+/// From's pop and Next's push:
+///   %slot = load volatile ptr, ptr %slot.home
+///   <the pop's test of %slot against the limit>
+///   br %stolen, label %pop.step.N, label %call.N
+/// pop.step.N:                 ; N: From's index
+///   store <From's result>, ptr <ResultSlot>
+///   %step = call i32 @__cilkrt_pop_step(ptr <worker>, ptr <ResultSlot>)
+///   br (%step != 0), label %Stolen, label %call.N
+/// call.N:
+///   <Next>
+/// Returns the load of %slot.home, before which the fast clone saves
+/// Next's values and resume index.
+llvm::Instruction *emitStepCheck(llvm::CallBase *Next, const SuspendPoint &From,
+                                 llvm::Value *ResultSlot,
+                                 llvm::AllocaInst *Home,
+                                 llvm::BasicBlock *Stolen);
 
 } // namespace cilk
 

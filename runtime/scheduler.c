@@ -163,12 +163,29 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
  * its running child's result (*result, null if none), or the exception it
  * threw (handle exn, which this then owns), to the thief's closure and
  * start unwinding. */
+static int pop_locked(struct worker *w, struct __cilk_frame **t, bool rearm,
+                      void *result, void *exn);
+
+/* Stress mode: w's head armed, it steals its own oldest entry before the
+ * pop of the entry at t (sched_stress_armed_pop). Caller holds w->lock. */
+static bool stress_pop(struct worker *w, struct __cilk_frame **t)
+{
+    return atomic_load_explicit(&w->armed_head, memory_order_relaxed) &&
+           sched_stress_armed_pop(w, t);
+}
+
 static int pop_slow(struct worker *w, void *result, void *exn)
 {
     spin_lock(&w->lock);
     struct __cilk_frame **t = atomic_load(deque_tail(w));
-    bool rearm = atomic_load_explicit(&w->armed_head, memory_order_relaxed) &&
-                 sched_stress_armed_pop(w, t);
+    return pop_locked(w, t, stress_pop(w, t), result, exn);
+}
+
+/* pop_slow's decision once w->lock is held, for the entry at t, the tail
+ * (rearm: stress_pop's answer). Releases the lock. */
+static int pop_locked(struct worker *w, struct __cilk_frame **t, bool rearm,
+                      void *result, void *exn)
+{
     if (w->stop_head && t >= w->stop_head) {
         int k = pop_stopped(w, t);
         if (k == CILK_POP_STOLEN && exn) /* an abort dropped the child */
@@ -226,26 +243,66 @@ static int pop_slow(struct worker *w, void *result, void *exn)
  * pops begin. Only the owner decrements, and only a count it read
  * nonzero. A slow clone's pop, fenced already, comes here only when head
  * passed its tail, and decrements the count as well. */
+static bool fenced_pop_ok(struct worker *w, struct __cilk_frame **t)
+{
+    if (!atomic_load_explicit(&w->fenced_pops, memory_order_relaxed))
+        return false;
+#if !defined(__x86_64__)
+    /* x86's locked decrement is a full fence; C11 promises less of a
+     * sequentially consistent read-modify-write on its own. */
+    atomic_thread_fence(memory_order_seq_cst);
+#endif
+    if (atomic_fetch_sub(&w->fenced_pops, 1) == 1) {
+        spin_lock(&w->lock);
+        deque_sync_limit(w);
+        spin_unlock(&w->lock);
+    }
+    return atomic_load(&w->head) <= t;
+}
+
 int __cilkrt_pop_slow(void *wv, void *result)
 {
     struct worker *w = wv;
-    if (atomic_load_explicit(&w->fenced_pops, memory_order_relaxed)) {
-#if !defined(__x86_64__)
-        /* x86's locked decrement is a full fence; C11 promises less of a
-         * sequentially consistent read-modify-write on its own. */
-        atomic_thread_fence(memory_order_seq_cst);
-#endif
-        if (atomic_fetch_sub(&w->fenced_pops, 1) == 1) {
-            spin_lock(&w->lock);
-            deque_sync_limit(w);
-            spin_unlock(&w->lock);
-        }
-        struct __cilk_frame **t =
-            atomic_load_explicit(deque_tail(w), memory_order_relaxed);
-        if (atomic_load(&w->head) <= t)
-            return CILK_POP_OK;
-    }
+    if (fenced_pop_ok(w, atomic_load_explicit(deque_tail(w),
+                                              memory_order_relaxed)))
+        return CILK_POP_OK;
     return pop_slow(w, result, NULL);
+}
+
+/* The step between two spawns of one frame with nothing but arithmetic
+ * between them (cilk-abi.h: CILK_ABI_POP_STEP): the frame's entry stayed
+ * on the deque, the tail one above it, while the owner saved the next
+ * spawn's values and stored its site as the frame's resume index. A thief
+ * that took the frame before that store (the membarrier or the fenced pop
+ * orders the owner's store before its read of the limit, as the tail's in
+ * a pop) resumes after the first spawn: this pop fails as any would, and
+ * the first child's result goes to the thief's closure. One that took it
+ * after resumes after the next spawn, whose child is still to run here:
+ * the owner goes on, and the pop after that child delivers its result. */
+int __cilkrt_pop_step(void *wv, void *result)
+{
+    struct worker *w = wv;
+    struct __cilk_frame **t =
+        atomic_load_explicit(deque_tail(w), memory_order_relaxed) - 1;
+    if (fenced_pop_ok(w, t))
+        return CILK_POP_OK;
+    spin_lock(&w->lock);
+    bool rearm = stress_pop(w, t);
+    /* Under an abort's stop, head is not a position (sched_stop_doomed). */
+    struct __cilk_frame **h =
+        w->stop_head ? w->stop_head : atomic_load(&w->head);
+    if (h > t && !w->unwinding && w->last_site == (*t)->resume) {
+        if (rearm)
+            sched_stress_arm(w);
+        spin_unlock(&w->lock);
+        return CILK_POP_OK;
+    }
+    /* Otherwise the pop that the step stood for, and then the push. */
+    atomic_store(deque_tail(w), t);
+    int k = pop_locked(w, t, rearm, result, NULL);
+    if (k == CILK_POP_OK)
+        atomic_store_explicit(deque_tail(w), t + 1, memory_order_release);
+    return k;
 }
 
 /* The pop after the call, on the path where the spawned call threw: the
@@ -540,6 +597,7 @@ void sched_run_root(struct worker *w, struct root *r)
     w->last_region = 0;
     w->last_pos = 0;
     w->last_in_place = root_in_place(r);
+    w->last_site = 0;
     spin_unlock(&w->lock);
     hyper_root_enter(w, r->hseg);
     sched_stress_self(w, 100); /* the top frame's first check releases */

@@ -24,6 +24,26 @@
 
 /* ---- Thief side ---- */
 
+/* Copies stack frame e, claimed from its owner, into c. The owner may be
+ * at a step (scheduler.c: __cilkrt_pop_step), saving the next spawn's
+ * values into e and then storing that spawn's site as e's resume index
+ * (a release store): the index is read first, with acquire, so that a
+ * thief that reads the new one reads the values saved before it; with the
+ * old one, the values being saved are dead at the old site, and the copy
+ * is of atomic words (the owner writes them as it copies, never torn). */
+static void copy_stack_frame(struct closure *c, struct __cilk_frame *e,
+                             size_t size)
+{
+    int resume = __atomic_load_n(&e->resume, __ATOMIC_ACQUIRE);
+    uint64_t *to = (uint64_t *)c;
+    const uint64_t *from = (const uint64_t *)e;
+    size_t n = size / sizeof *to;
+    for (size_t i = 0; i < n; i++)
+        to[i] = __atomic_load_n(&from[i], __ATOMIC_RELAXED);
+    memcpy(to + n, from + n, size % sizeof *to); /* none: frames are whole words */
+    c->resume = resume;
+}
+
 /* Makes the stolen entry e of victim v a closure. Caller holds v->lock;
  * w is the thief, or null for a thread that is no worker (dist.c's
  * communicator, the stress thread). *made, unless made is null: e became
@@ -57,7 +77,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
         } else {
             c = w ? frame_alloc(w, d->size)
                   : frame_alloc_heap(frame_size_class(d->size));
-            memcpy(c, e, (size_t)d->size);
+            copy_stack_frame(c, e, (size_t)d->size);
         }
         c->parent = v->last_stolen;
         c->dst = v->last_dst;
@@ -87,6 +107,7 @@ static struct closure *promote(struct worker *w, struct worker *v,
     v->last_region = child_region;
     v->last_pos = pos;
     v->last_in_place = closure_site_in_place(c, c->resume);
+    v->last_site = c->resume;
     v->last_stolen = c;
     v->last_dst = closure_site_delivery(c, c->resume);
     v->last_inlet = c->desc->sites[c->resume].inlet;

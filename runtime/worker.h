@@ -70,6 +70,7 @@ struct worker {
     int last_region; /* the child's sync region in last_stolen */
     long last_pos; /* the child's position among last_stolen's children */
     int last_in_place; /* last_stolen takes the child's result in place */
+    int last_site; /* the spawn site last_stolen was taken at (0: none) */
     /* The closure the owner's scheduler is running now (null while it runs
      * Cilk main's fast clone, once a release left it on the deque, or once
      * a thief took it: worker_forget_stolen_bottom). Written by the owner

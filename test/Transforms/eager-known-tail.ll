@@ -10,6 +10,44 @@ declare i32 @g(i32) #0 nounwind
 declare void @c_function() nounwind
 declare void @__cilk_sync_marker() nounwind
 
+@counter = global i32 0
+
+; A store to memory others see between two spawns: no step (eager-step.ll),
+; but no call either: the second push only moves the tail back over the
+; entry the first pop left, and its pop finds the slot in slot.home.
+define i32 @store_between(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  store i32 1, ptr @counter
+  %b = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @store_between.fast(
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
+; CHECK: %a = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
+; CHECK: %tail.popped = load volatile ptr, ptr %slot.home
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: popped.1:
+; CHECK-NEXT: %tail.now = phi ptr [ %tail.popped, %{{.*}} ], [ %tail.again, %pop.slow.1 ]
+; CHECK: store i32 1, ptr @counter
+; CHECK-NOT: store volatile
+; CHECK: %tail.next{{[0-9]+}} = getelementptr inbounds ptr, ptr %tail.now, i64 1
+; CHECK-NEXT: store atomic ptr %tail.next{{[0-9]+}}, ptr %{{.*}} release
+; CHECK-NEXT: %b = call i32 @g.fast(i32 %n{{.*}}), !cilk.spawn
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
+; CHECK-NEXT: load volatile ptr, ptr %slot.home
+
 ; A C call between two spawns: the second push loads the tail.
 define i32 @call_between(i32 %n) #0 {
 entry:

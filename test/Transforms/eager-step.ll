@@ -1,0 +1,252 @@
+; Checks eager mode's steps (cilk-abi.h: CILK_ABI_POP_STEP): between two
+; spawns with only arithmetic and the procedure's own variables between
+; them, the frame stays pushed: no pop after the first call, no push before
+; the second; the second spawn's values and resume index are saved with
+; atomic stores (the index last, release), and the slot is compared with
+; the pop limit as a pop would, going to __cilkrt_pop_step with the first
+; spawn's result. Anything else between (a call, a sync, a store to a
+; variable live across both spawns, a loop, another way in) keeps the pop
+; and the push.
+; On x86 the pop limit's load is unordered, which folds into the compare,
+; and a compiler fence on the edge that goes on makes it an acquire, as any
+; load is there; elsewhere the load is an acquire.
+; RUN: %cilkopt -passes='cilk<eager>' -S %s | FileCheck %s
+; RUN: %cilkopt -mtriple=aarch64-unknown-linux-gnu -passes='cilk<eager>' -S %s \
+; RUN:   | FileCheck %s --check-prefix=OTHER
+
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @g(i32) #0 nounwind
+declare void @c_function() nounwind
+declare void @__cilk_sync_marker() nounwind
+
+; fib's shape.
+define i32 @fib(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %n1 = sub i32 %n, 1
+  %a = call i32 @g(i32 %n1), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %n2 = sub i32 %n, 2
+  %b = call i32 @g(i32 %n2), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @fib.fast(
+; CHECK: store i32 1, ptr %{{.*}}, align 8
+; CHECK: %[[T:tail[0-9]*]] = load atomic ptr
+; CHECK-NEXT: store volatile ptr %[[T]], ptr %slot.home
+; CHECK-NEXT: store ptr %frame, ptr %[[T]]
+; CHECK: %a = call i32 @g.fast(i32 %n1){{.*}}, !cilk.spawn
+; CHECK-NOT: @__cilkrt_tls_tail
+; CHECK-NOT: __cilkrt_pop_slow
+; CHECK: store atomic i32 %{{.*}}, ptr %x.field monotonic, align 4
+; CHECK: store atomic i32 2, ptr %{{.*}} release, align 8
+; CHECK-NEXT: %slot = load volatile ptr, ptr %slot.home
+; CHECK-NEXT: fence syncscope("singlethread") seq_cst
+; CHECK-NEXT: %[[L:.*]] = call {{.*}} @llvm.threadlocal.address.p0(ptr {{.*}}@__cilkrt_tls_pop_limit)
+; CHECK-NEXT: %[[LIM:limit[0-9]*]] = load atomic ptr, ptr %[[L]] unordered
+; CHECK-NEXT: %[[ST:stolen[0-9]*]] = icmp ugt ptr %[[LIM]], %slot
+; CHECK-NEXT: br i1 %[[ST]], label %pop.step.1, label %call.1
+; CHECK: pop.step.1:
+; CHECK-NEXT: store i32 %a, ptr %result.1
+; CHECK: %step = call i32 @__cilkrt_pop_step(ptr %{{.*}}, ptr %result.1)
+; CHECK-NEXT: %[[K:.*]] = icmp ne i32 %step, 0
+; CHECK-NEXT: br i1 %[[K]], label %stolen, label %call.1
+; CHECK: call.1:
+; CHECK-NEXT: fence syncscope("singlethread") acquire
+; CHECK-NOT: @__cilkrt_tls_tail
+; CHECK: %b = call i32 @g.fast(i32 %n2){{.*}}, !cilk.spawn
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: load volatile ptr, ptr %slot.home
+; CHECK: store atomic ptr %{{.*}}, ptr {{.*}} monotonic
+; CHECK: call i32 @__cilkrt_pop_slow(
+
+; OTHER-LABEL: define i32 @fib.fast(
+; OTHER: store atomic i32 2, ptr %{{.*}} release, align 8
+; OTHER-NEXT: %slot = load volatile ptr, ptr %slot.home
+; OTHER-NEXT: fence syncscope("singlethread") seq_cst
+; OTHER-NEXT: call {{.*}} @llvm.threadlocal.address.p0(ptr {{.*}}@__cilkrt_tls_pop_limit)
+; OTHER-NEXT: %{{limit[0-9]*}} = load atomic ptr, ptr %{{.*}} acquire
+; OTHER: call.1:
+; OTHER-NOT: fence
+; OTHER: %b = call i32 @g.fast(
+
+; Three spawns, two steps: one push and one pop for the three.
+define i32 @three(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %z = alloca i32, align 4
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %b = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %b, ptr %y
+  %c = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %c, ptr %z
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %zv = load i32, ptr %z
+  %s = add i32 %xv, %yv
+  %t = add i32 %s, %zv
+  ret i32 %t
+}
+
+; CHECK-LABEL: define i32 @three.fast(
+; CHECK: %a = call i32 @g.fast(
+; CHECK-NOT: @__cilkrt_tls_tail
+; CHECK: call i32 @__cilkrt_pop_step(ptr %{{.*}}, ptr %result.1)
+; CHECK-NOT: @__cilkrt_tls_tail
+; CHECK: %b = call i32 @g.fast(
+; CHECK-NOT: @__cilkrt_tls_tail
+; CHECK: store atomic i32 3, ptr %{{.*}} release
+; CHECK: call i32 @__cilkrt_pop_step(ptr %{{.*}}, ptr %result.2)
+; CHECK-NOT: @__cilkrt_tls_tail
+; CHECK: %c = call i32 @g.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: load volatile ptr, ptr %slot.home
+; CHECK: call i32 @__cilkrt_pop_slow(
+
+; Control flow between, without a loop: still a step.
+define i32 @diamond(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %k = alloca i32, align 4
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %xa = load i32, ptr %x
+  %neg = icmp slt i32 %xa, 0
+  br i1 %neg, label %minus, label %plus
+
+minus:
+  store i32 -1, ptr %k
+  br label %join
+
+plus:
+  store i32 1, ptr %k
+  br label %join
+
+join:
+  %kv = load i32, ptr %k
+  %b = call i32 @g(i32 %kv), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @diamond.fast(
+; CHECK: %a = call i32 @g.fast(
+; CHECK-NOT: @__cilkrt_tls_tail
+; CHECK: call i32 @__cilkrt_pop_step(
+; CHECK: %b = call i32 @g.fast(
+
+; A variable live across both spawns changes between them: the second
+; save would change a field the first spawn's continuation reads.
+define i32 @kept_changes(i32 %n) #0 {
+entry:
+  %m = alloca i32, align 4
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  store i32 %n, ptr %m
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %mv = load i32, ptr %m
+  %m1 = add i32 %mv, 1
+  store i32 %m1, ptr %m
+  %b = call i32 @g(i32 %m1), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %mw = load i32, ptr %m
+  %s = add i32 %xv, %yv
+  %t = add i32 %s, %mw
+  ret i32 %t
+}
+
+; CHECK-LABEL: define i32 @kept_changes.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: %a = call i32 @g.fast(
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: %b = call i32 @g.fast(
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: ret i32
+
+; A sync between the spawns, or a C call: no step.
+define i32 @sync_between(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %z = alloca i32, align 4
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  call void @__cilk_sync_marker()
+  %b = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @c_function()
+  %c = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %c, ptr %z
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %zv = load i32, ptr %z
+  %s = add i32 %xv, %yv
+  %t = add i32 %s, %zv
+  ret i32 %t
+}
+
+; CHECK-LABEL: define i32 @sync_between.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: %a = call i32 @g.fast(
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: %b = call i32 @g.fast(
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: %c = call i32 @g.fast(
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: ret i32
+
+; The second spawn is also reached from elsewhere (the first is skipped on
+; one path), or repeats in a loop: no step.
+define i32 @other_way_in(i32 %n) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  store i32 0, ptr %x
+  %c = icmp slt i32 %n, 2
+  br i1 %c, label %first, label %second
+
+first:
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  br label %second
+
+second:
+  %i = phi i32 [ 0, %entry ], [ 0, %first ], [ %i.next, %second ]
+  %b = call i32 @g(i32 %i), !cilk.spawn !0
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %second, label %done
+
+done:
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  ret i32 %xv
+}
+
+; CHECK-LABEL: define i32 @other_way_in.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: ret i32
+
+attributes #0 = { "cilk" nounwind }
+!0 = !{}
