@@ -176,8 +176,12 @@ Value *emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 // lazy modes thieves fence only themselves, so the slow clone's pop, which
 // all modes share, keeps its own: one locked instruction, which
 // decrements the tail as well (about 1 ns; an mfence costs 20).
-static bool popLimitIsPlain(const Module &M) {
-  return Triple(M.getTargetTriple()).isX86();
+/// Whether the pop limit's acquire may be an unordered load and a
+/// compiler fence (emitLimitCompare): on x86, but not for ThreadSanitizer,
+/// which would see a relaxed load and no order with the thief's release.
+static bool popLimitIsPlain(const Function &F) {
+  return Triple(F.getParent()->getTargetTriple()).isX86() &&
+         !F.hasFnAttribute(Attribute::SanitizeThread);
 }
 
 static Value *emitLimitCompare(IRBuilder<> &B, Value *Slot);
@@ -221,14 +225,15 @@ static Value *emitLimitCompare(IRBuilder<> &B, Value *Slot) {
   // fence on the edge that continues (emitAfterLimit): an unordered load
   // before it folds into the compare (cmpq %fs:limit), an acquire does not,
   // one instruction more on every pop.
-  L->setAtomic(popLimitIsPlain(M) ? AtomicOrdering::Unordered
-                                  : AtomicOrdering::Acquire);
+  L->setAtomic(popLimitIsPlain(*B.GetInsertBlock()->getParent())
+                   ? AtomicOrdering::Unordered
+                   : AtomicOrdering::Acquire);
   return B.CreateICmpUGT(L, Slot, "stolen");
 }
 
 /// The rest of emitLimitCompare's acquire, at the start of Next.
 static void emitAfterLimit(BasicBlock *Next) {
-  if (popLimitIsPlain(*Next->getModule()))
+  if (popLimitIsPlain(*Next->getParent()))
     IRBuilder<>(Next, Next->getFirstInsertionPt())
         .CreateFence(AtomicOrdering::Acquire, SyncScope::SingleThread);
 }

@@ -248,5 +248,32 @@ done:
 ; CHECK-NOT: __cilkrt_pop_step
 ; CHECK: ret i32
 
+; ThreadSanitizer: no step, and the pop limit's load is an acquire (TSan
+; would take an unordered load for a relaxed one).
+define i32 @tsan(i32 %n) #1 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %b = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @tsan.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: %a = call i32 @g.fast(
+; CHECK: %limit = load atomic ptr, ptr %{{.*}} acquire
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: %b = call i32 @g.fast(
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: ret i32
+
 attributes #0 = { "cilk" nounwind }
+attributes #1 = { "cilk" nounwind sanitize_thread }
 !0 = !{}
