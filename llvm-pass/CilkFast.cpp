@@ -48,6 +48,14 @@
 // (volatile, so that it stays there; in a callee-saved register, pushed
 // and popped on every call, leaf or not, fib(40) took 0.66 s, not 0.62).
 //
+// A step from spawn N to spawn M (stepTarget: only arithmetic between
+// them) has no pop after N's call and no push before M's; before M's call:
+//
+//   store atomic <each value live across M>, ptr <its field> monotonic
+//   store atomic i32 M, ptr <frame.resume> release
+//   <the pop's test of the slot in %slot.home, rare path
+//    __cilkrt_pop_step(w, %result.N)>      ; emitStepCheck, CilkABI.cpp
+//
 // Indolent and sedative modes (memo Figures 7 and 8): no frame on entry
 // (except a heap frame, as above), nothing stored at a spawn. Per spawn N:
 //
@@ -289,9 +297,9 @@ static Value *knownTail(const DominatorTree &DT, CallBase *Call,
 /// The pop after a spawned call stores, as the tail, the slot its push
 /// put the frame in (Home holds it), instead of loading the tail back:
 /// TailNow is the pop's tail.now phi, whose fast-path value is
-/// `%tail.popped = %tail - 1` of a load that goes. A child that returns has left the tail one above the
-/// slot, or it unwound a steal (the runtime's pop_slow puts the tail back
-/// then). Each load of the tail read the store before it, through memory:
+/// `%tail.popped = %tail - 1` of a load that goes. A child that returns
+/// has left the tail one above the slot, or it unwound a steal (the
+/// runtime's pop_slow puts the tail back then). Each load of the tail read the store before it, through memory:
 /// in eager fib one chain of them ran through every push and pop, and
 /// without it fib(40) takes 0.62 s instead of 0.74 s (the serial elision
 /// 0.35 s; bench/results/2026-11-29-eager-pushed-slot.md).
@@ -500,12 +508,9 @@ static void buildEagerFastClone(Shape &S) {
     if (!S.HeapFrame)
       for (AllocaInst *A : P->LiveAcross)
         emitSaveField(B, S, Frame, A, /*Atomic=*/Step);
-    if (Step) {
-      // Published: a thief that reads this index reads the saves above.
-      emitSetResume(B, Frame, P->Index)->setAtomic(AtomicOrdering::Release);
-    } else {
-      emitSetResume(B, Frame, P->Index);
-    }
+    StoreInst *Resume = emitSetResume(B, Frame, P->Index);
+    if (Step) // published: a thief that reads this index reads the saves
+      Resume->setAtomic(AtomicOrdering::Release);
     // The slot waits in Home, where a knownTail push or a step's second
     // spawn finds it already.
     if (!Step)

@@ -158,14 +158,6 @@ static int pop_stopped(struct worker *w, struct __cilk_frame **t)
     return CILK_POP_STOLEN;
 }
 
-/* The inline pop found head > tail (THE protocol: a thief may be taking the
- * frame). Resolve it under the lock. On failure the frame was stolen: give
- * its running child's result (*result, null if none), or the exception it
- * threw (handle exn, which this then owns), to the thief's closure and
- * start unwinding. */
-static int pop_locked(struct worker *w, struct __cilk_frame **t, bool rearm,
-                      void *result, void *exn);
-
 /* Stress mode: w's head armed, it steals its own oldest entry before the
  * pop of the entry at t (sched_stress_armed_pop). Caller holds w->lock. */
 static bool stress_pop(struct worker *w, struct __cilk_frame **t)
@@ -174,15 +166,8 @@ static bool stress_pop(struct worker *w, struct __cilk_frame **t)
            sched_stress_armed_pop(w, t);
 }
 
-static int pop_slow(struct worker *w, void *result, void *exn)
-{
-    spin_lock(&w->lock);
-    struct __cilk_frame **t = atomic_load(deque_tail(w));
-    return pop_locked(w, t, stress_pop(w, t), result, exn);
-}
-
-/* pop_slow's decision once w->lock is held, for the entry at t, the tail
- * (rearm: stress_pop's answer). Releases the lock. */
+/* pop_slow's decision (below) once w->lock is held, for the entry at t,
+ * the tail (rearm: stress_pop's answer). Releases the lock. */
 static int pop_locked(struct worker *w, struct __cilk_frame **t, bool rearm,
                       void *result, void *exn)
 {
@@ -234,15 +219,29 @@ static int pop_locked(struct worker *w, struct __cilk_frame **t, bool rearm,
     return CILK_POP_STOLEN;
 }
 
-/* The generated pops' rare path: the tail they lowered is below the pop
- * limit (deque.h). While thieves asked for fenced pops
- * (deque_owner_fences), the locked decrement of the count is the fence
- * between the pop's store of the tail and its read of head, and the
- * last one puts the limit back to head under the lock, so that no thief
- * that relied on the owner's fences is still in a claim when the unfenced
- * pops begin. Only the owner decrements, and only a count it read
- * nonzero. A slow clone's pop, fenced already, comes here only when head
- * passed its tail, and decrements the count as well. */
+/* The inline pop found head > tail (THE protocol: a thief may be taking the
+ * frame). Resolve it under the lock. On failure the frame was stolen: give
+ * its running child's result (*result, null if none), or the exception it
+ * threw (handle exn, which this then owns), to the thief's closure and
+ * start unwinding. */
+static int pop_slow(struct worker *w, void *result, void *exn)
+{
+    spin_lock(&w->lock);
+    struct __cilk_frame **t = atomic_load(deque_tail(w));
+    return pop_locked(w, t, stress_pop(w, t), result, exn);
+}
+
+/* The generated pops' rare path: the tail they lowered (or the slot a
+ * step left pushed, t) is below the pop limit (deque.h). While thieves
+ * asked for fenced pops (deque_owner_fences), the locked decrement of the
+ * count is the fence between the pop's store of the tail (the step's of
+ * the resume index) and its read of head, and the last one puts the limit
+ * back to head under the lock, so that no thief that relied on the
+ * owner's fences is still in a claim when the unfenced pops begin. Only
+ * the owner decrements, and only a count it read nonzero. A slow clone's
+ * pop, fenced already, comes here only when head passed its tail, and
+ * decrements the count as well. True: the entry at t is still the
+ * owner's. */
 static bool fenced_pop_ok(struct worker *w, struct __cilk_frame **t)
 {
     if (!atomic_load_explicit(&w->fenced_pops, memory_order_relaxed))
