@@ -104,6 +104,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/AttributeMask.h"
@@ -316,27 +317,43 @@ static void popAtPushedSlot(Value *TailNow, AllocaInst *Home) {
   Tail->eraseFromParent();
 }
 
-/// Whether I may run between a step's two spawns (stepTarget): it changes
-/// nothing that another thread, or a thief's copy of the frame, could see,
-/// so that it may run for nothing (the frame was stolen before the first
-/// child returned: the thief runs it again). A store to one of the
-/// procedure's own variables is such, unless the variable is Kept (live
-/// across both spawns: the second spawn's save would change a field that
-/// the first spawn's continuation reads).
+/// Whether Ptr points into memory that only this call of the procedure
+/// sees (one of its own variables whose address goes nowhere) or that
+/// never changes (a constant global).
+static bool isPrivateOrConstant(const Value *Ptr) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+    return GV->isConstant();
+  return isa<AllocaInst>(Obj) &&
+         !PointerMayBeCaptured(Obj, /*ReturnCaptures=*/true,
+                               /*StoreCaptures=*/true);
+}
+
+/// Whether I may run between a step's two spawns (stepTarget). A thief
+/// that takes the frame before the step's check resumes after the first
+/// spawn and runs this code itself, and may go on past the second spawn,
+/// changing or freeing memory, before the owner's first child returns;
+/// the owner runs it all the same, then learns at the check that its
+/// results are not needed. So it reads only what the thief cannot change
+/// (isPrivateOrConstant), cannot trap, and writes only the procedure's own
+/// variables, none of them Kept (live across both spawns: the second
+/// spawn's save would change a field that a thief resuming after the first
+/// spawn reads).
 static bool isStepPure(const Instruction &I,
                        const SmallPtrSetImpl<AllocaInst *> &Kept) {
-  if (isa<DbgInfoIntrinsic>(I))
+  if (isa<DbgInfoIntrinsic>(I) || isa<PHINode>(I))
     return true;
   if (auto *II = dyn_cast<IntrinsicInst>(&I))
     return II->isLifetimeStartOrEnd();
   if (auto *L = dyn_cast<LoadInst>(&I))
-    return L->isSimple();
+    return L->isSimple() && isPrivateOrConstant(L->getPointerOperand());
   if (auto *St = dyn_cast<StoreInst>(&I)) {
     auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
-    return St->isSimple() && A && !Kept.count(A);
+    return St->isSimple() && A && !Kept.count(A) &&
+           isPrivateOrConstant(St->getPointerOperand());
   }
-  return !isa<CallBase>(I) && !I.mayHaveSideEffects() &&
-         !I.mayReadOrWriteMemory() && !I.isTerminator();
+  return !isa<CallBase>(I) && !I.isTerminator() &&
+         isSafeToSpeculativelyExecute(&I);
 }
 
 /// The spawn that spawn P steps to, or null (cilk-abi.h: CILK_ABI_POP_STEP;
@@ -347,16 +364,12 @@ static bool isStepPure(const Instruction &I,
 /// and a push less, two stores of the tail (fib(40) 0.48 s, not 0.57;
 /// bench/results/2026-11-29-eager-step.md). Q's values are saved by
 /// atomic stores (isWordField), read by a thief as they are made. Not for
-/// a heap frame (the thief takes the frame itself, not a copy), user
-/// inlets or abort (Shape::Atomic), ThreadSanitizer builds (whose model
-/// counts the owner's loads between the spawns against a thief's stores
-/// in the continuation, which only a steal before the check makes
-/// possible, and then the owner drops what it read).
+/// a heap frame (the thief takes the frame itself, not a copy), nor user
+/// inlets or abort (Shape::Atomic).
 static SuspendPoint *stepTarget(Shape &S, SuspendPoint &P,
                                 const DenseMap<CallBase *, SuspendPoint *> &At) {
   if (S.HeapFrame || S.Atomic || !P.IsSpawn || !isa<CallInst>(P.Call) ||
-      P.DstKind == CILK_DST_FRAME ||
-      S.F->hasFnAttribute(Attribute::SanitizeThread))
+      P.DstKind == CILK_DST_FRAME)
     return nullptr;
   BasicBlock *From = P.Call->getParent();
   SmallPtrSet<AllocaInst *, 8> LiveP(P.LiveAcross.begin(), P.LiveAcross.end());

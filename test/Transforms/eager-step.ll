@@ -248,8 +248,8 @@ done:
 ; CHECK-NOT: __cilkrt_pop_step
 ; CHECK: ret i32
 
-; ThreadSanitizer: no step, and the pop limit's load is an acquire (TSan
-; would take an unordered load for a relaxed one).
+; ThreadSanitizer: the step stays, and the pop limit's load is an acquire
+; (TSan would take an unordered load for a relaxed one).
 define i32 @tsan(i32 %n) #1 {
 entry:
   %x = alloca i32, align 4
@@ -266,11 +266,76 @@ entry:
 }
 
 ; CHECK-LABEL: define i32 @tsan.fast(
-; CHECK-NOT: __cilkrt_pop_step
 ; CHECK: %a = call i32 @g.fast(
+; CHECK: %{{limit[0-9]*}} = load atomic ptr, ptr %{{.*}} acquire
+; CHECK: call i32 @__cilkrt_pop_step(
+; CHECK: call.1:
+; CHECK-NOT: fence
+; CHECK: %b = call i32 @g.fast(
 ; CHECK: %limit = load atomic ptr, ptr %{{.*}} acquire
 ; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: ret i32
+
+@divisor = global i32 1
+@table = constant [2 x i32] [i32 3, i32 5]
+
+; A thief that took the frame before the check may run on past the second
+; spawn while the first child still runs on the owner, which then runs the
+; code between the spawns anyway: only what may run then steps. A load of
+; a global others may change (or free), a load through a pointer, a
+; division by a variable (it may trap): no step. A constant global's load
+; and a division by a constant: a step.
+define i32 @reruns(i32 %n, ptr %p) #0 {
+entry:
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  %z = alloca i32, align 4
+  %w = alloca i32, align 4
+  %v = alloca i32, align 4
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %d = load i32, ptr @divisor
+  %b = call i32 @g(i32 %d), !cilk.spawn !0
+  store i32 %b, ptr %y
+  %q = load i32, ptr %p
+  %c = call i32 @g(i32 %q), !cilk.spawn !0
+  store i32 %c, ptr %z
+  %e = sdiv i32 1000, %n
+  %f = call i32 @g(i32 %e), !cilk.spawn !0
+  store i32 %f, ptr %w
+  %t = getelementptr [2 x i32], ptr @table, i32 0, i32 1
+  %tv = load i32, ptr %t
+  %h = sdiv i32 %tv, 7
+  %k = call i32 @g(i32 %h), !cilk.spawn !0
+  store i32 %k, ptr %v
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %zv = load i32, ptr %z
+  %wv = load i32, ptr %w
+  %vv = load i32, ptr %v
+  %s1 = add i32 %xv, %yv
+  %s2 = add i32 %s1, %zv
+  %s3 = add i32 %s2, %wv
+  %s4 = add i32 %s3, %vv
+  ret i32 %s4
+}
+
+; CHECK-LABEL: define i32 @reruns.fast(
+; CHECK: %a = call i32 @g.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: load i32, ptr @divisor
 ; CHECK: %b = call i32 @g.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: %c = call i32 @g.fast(
+; CHECK-NOT: __cilkrt_pop_step
+; CHECK: call i32 @__cilkrt_pop_slow(
+; CHECK: %f = call i32 @g.fast(
+; CHECK-NOT: __cilkrt_pop_slow
+; CHECK: call i32 @__cilkrt_pop_step(
+; CHECK: %k = call i32 @g.fast(
 ; CHECK: call i32 @__cilkrt_pop_slow(
 ; CHECK: ret i32
 
