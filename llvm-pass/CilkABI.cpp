@@ -102,9 +102,9 @@ void emitControlFlowCheck(BasicBlock *BB, CmpInst::Predicate Pred,
 //   %resume = getelementptr inbounds i8, ptr %frame, i64 8
 //   store i32 N, ptr %resume
 StoreInst *emitSetResume(IRBuilder<> &B, Value *Frame, unsigned Index) {
-  return B.CreateAlignedStore(B.getInt32(Index),
-                       fieldAddr(B, Frame, CILK_ABI_FRAME_RESUME_OFFSET),
-                       Align(8));
+  return B.CreateAlignedStore(
+      B.getInt32(Index), fieldAddr(B, Frame, CILK_ABI_FRAME_RESUME_OFFSET),
+      Align(8));
 }
 
 // The deque's tail is this thread's __cilkrt_tls_tail, at a constant
@@ -144,6 +144,43 @@ Value *emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
   return Tail;
 }
 
+/// Whether the pop limit's acquire may be an unordered load and a
+/// compiler fence (emitLimitCompare): on x86, but not for ThreadSanitizer,
+/// which would see a relaxed load and no order with the thief's release.
+static bool popLimitIsPlain(const Function &F) {
+  return Triple(F.getParent()->getTargetTriple()).isX86() &&
+         !F.hasFnAttribute(Attribute::SanitizeThread);
+}
+
+/// The unfenced pop's test, after its store: whether the pop limit passed
+/// Slot. The continuing edge needs emitAfterLimit.
+static Value *emitLimitCompare(IRBuilder<> &B, Value *Slot) {
+  B.CreateFence(AtomicOrdering::SequentiallyConsistent, SyncScope::SingleThread);
+  Module &M = *B.GetInsertBlock()->getModule();
+  LoadInst *L = B.CreateAlignedLoad(
+      B.getPtrTy(),
+      B.CreateThreadLocalAddress(
+          runtimeTLS(M, CILK_ABI_TLS_POP_LIMIT, B.getPtrTy())),
+      Align(8), "limit");
+  // Acquire: a thief that looked at the entry and put head back, then the
+  // limit, has done with it before the frame's next push writes the entry
+  // again. On x86 every load is an acquire, and the compiler's part is a
+  // fence on the edge that continues (emitAfterLimit): an unordered load
+  // before it folds into the compare (cmpq %fs:limit), an acquire does not,
+  // one instruction more on every pop.
+  L->setAtomic(popLimitIsPlain(*B.GetInsertBlock()->getParent())
+                   ? AtomicOrdering::Unordered
+                   : AtomicOrdering::Acquire);
+  return B.CreateICmpUGT(L, Slot, "stolen");
+}
+
+/// The rest of emitLimitCompare's acquire, at the start of Next.
+static void emitAfterLimit(BasicBlock *Next) {
+  if (popLimitIsPlain(*Next->getParent()))
+    IRBuilder<>(Next, Next->getFirstInsertionPt())
+        .CreateFence(AtomicOrdering::Acquire, SyncScope::SingleThread);
+}
+
 // Fenced (a slow clone's pop, rare):
 //   atomicrmw sub ptr @__cilkrt_tls_tail, i64 8 seq_cst   ; lock sub
 //   %tail.popped = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
@@ -176,16 +213,6 @@ Value *emitPush(IRBuilder<> &B, Value *Frame, Value *Popped) {
 // lazy modes thieves fence only themselves, so the slow clone's pop, which
 // all modes share, keeps its own: one locked instruction, which
 // decrements the tail as well (about 1 ns; an mfence costs 20).
-/// Whether the pop limit's acquire may be an unordered load and a
-/// compiler fence (emitLimitCompare): on x86, but not for ThreadSanitizer,
-/// which would see a relaxed load and no order with the thief's release.
-static bool popLimitIsPlain(const Function &F) {
-  return Triple(F.getParent()->getTargetTriple()).isX86() &&
-         !F.hasFnAttribute(Attribute::SanitizeThread);
-}
-
-static Value *emitLimitCompare(IRBuilder<> &B, Value *Slot);
-
 static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
                                                    bool Fenced) {
   Value *TailAddr = tailAddr(B);
@@ -207,35 +234,6 @@ static std::pair<Value *, Value *> emitPopConflict(IRBuilder<> &B, Value *W,
   B.CreateAlignedStore(Popped, TailAddr, Align(8))
       ->setAtomic(AtomicOrdering::Monotonic);
   return {emitLimitCompare(B, Popped), Popped};
-}
-
-/// The unfenced pop's test, after its store: whether the pop limit passed
-/// Slot. The continuing edge needs emitAfterLimit.
-static Value *emitLimitCompare(IRBuilder<> &B, Value *Slot) {
-  B.CreateFence(AtomicOrdering::SequentiallyConsistent, SyncScope::SingleThread);
-  Module &M = *B.GetInsertBlock()->getModule();
-  LoadInst *L = B.CreateAlignedLoad(
-      B.getPtrTy(),
-      B.CreateThreadLocalAddress(
-          runtimeTLS(M, CILK_ABI_TLS_POP_LIMIT, B.getPtrTy())),
-      Align(8), "limit");
-  // Acquire: a thief that looked at the entry and put head back, then the
-  // limit, has done with it before the frame's next push writes the entry
-  // again. On x86 every load is an acquire, and the compiler's part is a
-  // fence on the edge that continues (emitAfterLimit): an unordered load
-  // before it folds into the compare (cmpq %fs:limit), an acquire does not,
-  // one instruction more on every pop.
-  L->setAtomic(popLimitIsPlain(*B.GetInsertBlock()->getParent())
-                   ? AtomicOrdering::Unordered
-                   : AtomicOrdering::Acquire);
-  return B.CreateICmpUGT(L, Slot, "stolen");
-}
-
-/// The rest of emitLimitCompare's acquire, at the start of Next.
-static void emitAfterLimit(BasicBlock *Next) {
-  if (popLimitIsPlain(*Next->getParent()))
-    IRBuilder<>(Next, Next->getFirstInsertionPt())
-        .CreateFence(AtomicOrdering::Acquire, SyncScope::SingleThread);
 }
 
 Value *createResultSlot(BasicBlock &Entry, const SuspendPoint &P,
