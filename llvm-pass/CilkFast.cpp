@@ -336,11 +336,10 @@ static bool isPrivateOrConstant(const Value *Ptr) {
 /// the owner runs it all the same, then learns at the check that its
 /// results are not needed. So it reads only what the thief cannot change
 /// (isPrivateOrConstant), cannot trap, and writes only the procedure's own
-/// variables, none of them Kept (live across both spawns: the second
-/// spawn's save would change a field that a thief resuming after the first
-/// spawn reads).
-static bool isStepPure(const Instruction &I,
-                       const SmallPtrSetImpl<AllocaInst *> &Kept) {
+/// variables (the one it stores to goes in Stored; stepTarget rules out
+/// those live across both spawns).
+static bool isStepPure(const Instruction &I, const AllocaInst *&Stored) {
+  Stored = nullptr;
   if (isa<DbgInfoIntrinsic>(I) || isa<PHINode>(I))
     return true;
   if (auto *II = dyn_cast<IntrinsicInst>(&I))
@@ -348,8 +347,9 @@ static bool isStepPure(const Instruction &I,
   if (auto *L = dyn_cast<LoadInst>(&I))
     return L->isSimple() && isPrivateOrConstant(L->getPointerOperand());
   if (auto *St = dyn_cast<StoreInst>(&I)) {
-    auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
-    return St->isSimple() && A && !Kept.count(A) &&
+    Stored =
+        dyn_cast<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
+    return St->isSimple() && Stored &&
            isPrivateOrConstant(St->getPointerOperand());
   }
   return !isa<CallBase>(I) && !I.isTerminator() &&
@@ -374,7 +374,7 @@ static SuspendPoint *stepTarget(Shape &S, SuspendPoint &P,
   BasicBlock *From = P.Call->getParent();
   SmallPtrSet<AllocaInst *, 8> LiveP(P.LiveAcross.begin(), P.LiveAcross.end());
   SuspendPoint *Q = nullptr;
-  const SmallPtrSet<AllocaInst *, 1> NoneKept;
+  SmallPtrSet<const AllocaInst *, 8> Stored; // by the code between the spawns
   auto Scan = [&](BasicBlock::iterator I, BasicBlock::iterator E) -> bool {
     for (; I != E; ++I) {
       if (auto *CB = dyn_cast<CallBase>(&*I); CB && At.count(CB)) {
@@ -386,9 +386,11 @@ static SuspendPoint *stepTarget(Shape &S, SuspendPoint &P,
       }
       if (I->isTerminator())
         return isa<BranchInst>(*I) || isa<SwitchInst>(*I);
-      // Kept is only known once Q is: stores are checked again below.
-      if (!isStepPure(*I, NoneKept))
+      const AllocaInst *A;
+      if (!isStepPure(*I, A))
         return false;
+      if (A)
+        Stored.insert(A);
     }
     return true;
   };
@@ -434,25 +436,12 @@ static SuspendPoint *stepTarget(Shape &S, SuspendPoint &P,
   }
   if (Ordered != Region.size())
     return nullptr;
+  // Q's values fit atomic stores, and none live across both spawns
+  // changes between them: Q's save would change a field that a thief
+  // resuming after P reads.
   const DataLayout &DL = S.F->getDataLayout();
-  SmallPtrSet<AllocaInst *, 8> Kept;
-  for (AllocaInst *A : Q->LiveAcross) {
-    if (!isWordField(DL, A))
-      return nullptr;
-    if (LiveP.count(A))
-      Kept.insert(A);
-  }
-  auto Pure = [&](BasicBlock::iterator I, BasicBlock::iterator E) {
-    return std::all_of(I, E, [&](Instruction &J) {
-      return J.isTerminator() || isStepPure(J, Kept);
-    });
-  };
-  if (!Pure(std::next(P.Call->getIterator()),
-            EndsAtQ(From) ? Q->Call->getIterator() : From->end()))
-    return nullptr;
-  for (BasicBlock *BB : Region)
-    if (!Pure(BB->begin(),
-              EndsAtQ(BB) ? Q->Call->getIterator() : BB->end()))
+  for (AllocaInst *A : Q->LiveAcross)
+    if (!isWordField(DL, A) || (LiveP.count(A) && Stored.count(A)))
       return nullptr;
   return Q;
 }
