@@ -21,12 +21,24 @@
  *   7  THE without the owner's fence (a thief's membarrier stands for
  *      it: runtime/fence.h): the tail thread-local, head in the worker
  *      struct, a compiler barrier between the tail's store and head's
- *      load; what the pass generates since 2026-11-28
+ *      load; what the pass generated on 2026-11-28
+ *   8  7 with the step (docs/internals.md, "Steps"): no pop and push
+ *      between fib's two spawns, the second's resume index published and
+ *      the slot compared with the pop limit (split here) instead; what the
+ *      pass generates since 2026-11-29
+ *   9  8 with the slot passed down as an argument (no load of the tail),
+ *      the tail still stored at the push and the pop for thieves
+ *  10  9 with the entry itself as the tail: the pop clears it instead of
+ *      storing the tail (thieves would read the entry)
+ *  11  9 without the pop's store (unsafe with THE: a thief could take an
+ *      entry the owner has popped; only a split deque, as Lace's, does
+ *      without it)
  *
  *   clang-19 -O2 -fno-optimize-sibling-calls -DVARIANT=N \
  *       bench/eager-deque-mock.c -o mockN && ./mockN 40
  *
- * Results: bench/results/2026-11-28-eager-deque-mock.md. */
+ * Results: bench/results/2026-11-28-eager-deque-mock.md (0-7) and
+ * bench/results/2026-11-29-eager-mock-steps.md (8-11). */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,6 +208,56 @@ __attribute__((noinline)) static int fib(int n)
     if (__builtin_expect(t < HEAD_ACQ(), 0) && pop_slow(t))
         return 0;
     return x + y;
+}
+#elif VARIANT >= 8 && VARIANT <= 11
+/* The frame's slot: loaded from the tail (8) or the caller's argument. */
+#if VARIANT == 8
+#define SLOT_PARAM
+#define SLOT_ARG(x)
+#else
+#define SLOT_PARAM , struct frame **t
+#define SLOT_ARG(x) , (x)
+#endif
+#define ENTRY(t) (*(_Atomic(struct frame *) *)(t))
+__attribute__((noinline)) static int fib_at(int n SLOT_PARAM)
+{
+    if (n < 2)
+        return n;
+    struct frame f;
+    f.n = n;
+    ENTER(f, 1);
+    BARRIER();
+#if VARIANT == 8
+    struct frame **t = LOAD(tls_tail);
+#endif
+    atomic_store_explicit(&ENTRY(t), &f, memory_order_relaxed);
+#if VARIANT != 10
+    atomic_store_explicit(&tls_tail, t + 1, memory_order_release);
+#endif
+    BARRIER();
+    int x = fib_at(n - 1 SLOT_ARG(t + 1));
+    BARRIER();
+    f.x = x; /* the step: save, publish, compare */
+    RESUME(f, 2);
+    BARRIER();
+    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+        return 0;
+    int y = fib_at(n - 2 SLOT_ARG(t + 1));
+    BARRIER();
+#if VARIANT == 8 || VARIANT == 9
+    STORE(tls_tail, t);
+#elif VARIANT == 10
+    STORE(ENTRY(t), NULL);
+#endif
+    BARRIER();
+    if (__builtin_expect(t < LOAD(tls_split), 0) && pop_slow(t))
+        return 0;
+    return x + y;
+}
+
+static int fib(int n)
+{
+    return fib_at(n SLOT_ARG(LOAD(tls_tail)));
 }
 #elif VARIANT == 6
 __attribute__((noinline)) static int fib_at(int n, struct frame **t)
