@@ -161,6 +161,15 @@
 #define CILK_UNIT_MSAN 8
 /* __cilk_unit.flags: a race build (-fplugin-arg-cilk-race) */
 #define CILK_UNIT_RACE 16
+/* __cilk_unit.flags >> CILK_UNIT_ABI_SHIFT: the version of this contract
+ * the file was compiled for (0 before there was one, 1 since 2026-11-29).
+ * The runtime refuses a file of another version, with its name: the
+ * generated code calls entry points and lays out frames as its own version
+ * did. Raise CILK_ABI_VERSION with any change that an object compiled before
+ * it and a runtime built after it (or the reverse) would not agree on: an
+ * entry point's arguments or meaning, a layout, a flag's value. */
+#define CILK_ABI_VERSION 1
+#define CILK_UNIT_ABI_SHIFT 16
 
 /* Metadata kind attached to every spawned call after the pass folded its
  * marker. */

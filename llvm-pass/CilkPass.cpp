@@ -95,12 +95,14 @@ static bool hasCilkCode(Module &M) {
   return false;
 }
 
-/// CILK_UNIT_* for M: a profile build, and the sanitizers its code is
-/// instrumented for (clang marks each function it instruments).
+/// CILK_UNIT_* for M: the ABI's version, a profile build, and the
+/// sanitizers its code is instrumented for (clang marks each function it
+/// instruments).
 static int unitFlags(Module &M, Instrument I) {
-  int Flags = I == Instrument::Profile ? CILK_UNIT_PROFILE
-              : I == Instrument::Race  ? CILK_UNIT_RACE
-                                       : 0;
+  int Flags = CILK_ABI_VERSION << CILK_UNIT_ABI_SHIFT;
+  Flags |= I == Instrument::Profile ? CILK_UNIT_PROFILE
+           : I == Instrument::Race  ? CILK_UNIT_RACE
+                                    : 0;
   for (Function &F : M) {
     if (F.hasFnAttribute(Attribute::SanitizeThread))
       Flags |= CILK_UNIT_TSAN;

@@ -1,4 +1,5 @@
-/* units.c - checking that a program's files agree on mode and profiling. */
+/* units.c - checking that a program's files agree with the runtime's
+ * interface version and with each other on mode and profiling. */
 #include "units.h"
 
 #include "cilk-abi.h"
@@ -90,6 +91,23 @@ static int check_sanitizers(const struct __cilk_unit *u)
     return 0;
 }
 
+/* A unit compiled for another version of the contract (cilk-abi.h:
+ * CILK_ABI_VERSION): its calls and frames would not mean what this runtime
+ * takes them to. */
+static int check_abi(const struct __cilk_unit *u)
+{
+    int v = (int)((unsigned)u->flags >> CILK_UNIT_ABI_SHIFT);
+    if (v == CILK_ABI_VERSION)
+        return 0;
+    fprintf(stderr,
+            "cilk: '%s' was compiled by a%s Cilk (interface version %d) "
+            "than this runtime's (version %d); compile it again with the "
+            "cilkc or plugin of this runtime\n",
+            u->file, v < CILK_ABI_VERSION ? "n older" : " newer", v,
+            CILK_ABI_VERSION);
+    return -1;
+}
+
 /* Profile and race builds call hooks at every strand boundary that other
  * builds do not: a program is built with one of them throughout, or not. */
 static int check_same_build(const struct __cilk_unit *first,
@@ -111,7 +129,7 @@ int units_check(void)
     const struct __cilk_unit *first = __start_cilk_units;
     for (const struct __cilk_unit *u = first; u && u < __stop_cilk_units;
          u++) {
-        if (check_sanitizers(u) < 0)
+        if (check_abi(u) < 0 || check_sanitizers(u) < 0)
             return -1;
         if (u->mode != first->mode) {
             fprintf(stderr,

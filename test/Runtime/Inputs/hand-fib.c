@@ -196,4 +196,5 @@ resume3:;
  * advice. */
 extern const char cilk_runtime_hint[] __asm__(CILK_ABI_RUNTIME_HINT);
 __attribute__((section(CILK_ABI_UNITS_SECTION), used)) static const struct
-    __cilk_unit unit = {CILK_MODE_EAGER, 0, __FILE__, cilk_runtime_hint};
+    __cilk_unit unit = {CILK_MODE_EAGER, CILK_ABI_VERSION << CILK_UNIT_ABI_SHIFT,
+                       __FILE__, cilk_runtime_hint};
