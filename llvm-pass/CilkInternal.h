@@ -108,11 +108,12 @@ struct RaceLoopsPass : llvm::PassInfoMixin<RaceLoopsPass> {
                               llvm::FunctionAnalysisManager &);
   static bool isRequired() { return true; }
 };
-/// Race builds, after ThreadSanitizer: a function whose frame holds no
-/// memory the detector checks (no local but the race record, no argument
-/// passed on the stack) loses ThreadSanitizer's function entry and exit
-/// hooks, whose only work is to forget the frame's accesses
-/// (CilkRace.cpp).
+/// Race builds, after ThreadSanitizer: every function forgets the
+/// accesses to its by-value parameters (the caller's memory) at each exit,
+/// and a function whose frame holds no memory the detector checks (no
+/// local but the race record, no argument passed on the stack) loses
+/// ThreadSanitizer's function entry and exit hooks, whose only work is to
+/// forget the frame's accesses (CilkRace.cpp).
 struct RaceFramesPass : llvm::PassInfoMixin<RaceFramesPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);
