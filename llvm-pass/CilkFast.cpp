@@ -29,6 +29,7 @@
 //    br label %pop.slow.N>
 // popped.N:
 //   %tail.now = phi [<tail after the pop>, ...], [%tail.again, %pop.slow.N]
+//   store (load <its field>), ptr <each value live across N>  ; stack frame
 //   ; tail.N, resume.N: f's code, the result assigned in place
 //
 // pop.slow.N:                              ; rare: THE conflict or a steal
@@ -46,10 +47,15 @@
 // slot already. Nothing is kept in a callee-saved register across a
 // spawned call, so none is saved on entry: the slot waits in a stack word
 // (volatile, so that it stays there; in a callee-saved register, pushed
-// and popped on every call, leaf or not, fib(40) took 0.66 s, not 0.62).
+// and popped on every call, leaf or not, fib(40) took 0.66 s, not 0.62),
+// and the values live across the call are read back from the fields they
+// were saved in (emitRestoreField): a path that returns before any spawn
+// (fib's leaves) then saves no register and sets up no frame, since the
+// prologue moves past its return (shrink-wrapping).
 //
 // A step from spawn N to spawn M (stepTarget: only arithmetic between
-// them) has no pop after N's call and no push before M's; before M's call:
+// them) has no pop after N's call (N's values are read back right after
+// the call, for the code between) and no push before M's; before M's call:
 //
 //   store atomic <each value live across M>, ptr <its field> monotonic
 //   store atomic i32 M, ptr <frame.resume> release
@@ -152,6 +158,28 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
   }
   B.CreateMemCpy(Field, A->getAlign(), A, A->getAlign(),
                  *A->getAllocationSize(DL));
+}
+
+/// Eager mode, after a spawned call: the value A had before the call, which
+/// emitSaveField left in its field (nobody else writes a stack frame's
+/// fields, and no child can reach A: a local that a child may write is in a
+/// heap frame), is read back from there, not kept in a register across the
+/// call. So no value lives in a callee-saved register across a spawn, and a
+/// procedure's path that returns before it spawns (fib's leaves) saves none
+/// on entry: the prologue moves past that return (shrink-wrapping), and a
+/// leaf costs a compare and a return. Only single values: an aggregate is
+/// memory anyway.
+static void emitRestoreField(IRBuilder<> &B, const Shape &S, Value *Frame,
+                             AllocaInst *A) {
+  Type *Ty = A->getAllocatedType();
+  auto *N = dyn_cast<ConstantInt>(A->getArraySize());
+  if (!N || !N->isOne() || !Ty->isSingleValueType())
+    return;
+  Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
+                           A->getName() + ".field");
+  B.CreateAlignedStore(B.CreateAlignedLoad(Ty, Field, A->getAlign(),
+                                           A->getName() + ".back"),
+                       A, A->getAlign());
 }
 
 /// An sret procedure's frame keeps the address its caller gave, where its
@@ -507,9 +535,23 @@ static void buildEagerFastClone(Shape &S) {
   for (auto [P, Pop] : zip(Spawns, Pops)) {
     Instruction *Step = StepAt.lookup(P);
     IRBuilder<> B(Step ? Step : P->Call);
-    if (!S.HeapFrame)
+    if (!S.HeapFrame) {
       for (AllocaInst *A : P->LiveAcross)
         emitSaveField(B, S, Frame, A, /*Atomic=*/Step);
+      // After the pop, where the call's result is all that crossed its
+      // rare path's call; a step's first spawn has none, and the code
+      // before the step's check may read them.
+      Instruction *Back = nullptr;
+      if (Pop)
+        Back = &*cast<PHINode>(Pop)->getParent()->getFirstInsertionPt();
+      else if (isa<CallInst>(P->Call))
+        Back = P->Call->getNextNode();
+      if (Back) {
+        IRBuilder<> RB(Back);
+        for (AllocaInst *A : P->LiveAcross)
+          emitRestoreField(RB, S, Frame, A);
+      }
+    }
     StoreInst *Resume = emitSetResume(B, Frame, P->Index);
     if (Step) // published: a thief that reads this index reads the saves
       Resume->setAtomic(AtomicOrdering::Release);

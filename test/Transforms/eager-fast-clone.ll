@@ -6,7 +6,8 @@
 ; runtime), the rare path to the runtime; between the two spawns a step
 ; instead of a pop and a push. The pop stores, as the tail, the slot its
 ; push used, kept in slot.home (a stack word, not a callee-saved
-; register), not the tail read back.
+; register), not the tail read back; the saved values are read back from
+; their fields after each spawn.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %S/Inputs/fib.ll | FileCheck %s
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)
@@ -29,6 +30,11 @@
 ; CHECK-NEXT: %tail.next = getelementptr inbounds ptr, ptr %[[TAIL]], i64 1
 ; CHECK-NEXT: store atomic ptr %tail.next, ptr [[TA]] release
 ; CHECK-NEXT: %r1 = call i32 @fib.fast(i32 %a), !cilk.spawn
+; n is read back from its field after the call, not kept in a register
+; across it (eager-leaf-x86.c: so the leaves save no register).
+; CHECK-NEXT: %n.addr.field{{[0-9]+}} = getelementptr inbounds i8, ptr %frame, i64 [[N]]
+; CHECK-NEXT: %n.addr.back = load i32, ptr %n.addr.field{{[0-9]+}}
+; CHECK-NEXT: store i32 %n.addr.back, ptr %n.addr
 ; Only arithmetic until the second spawn: a step (eager-step.ll), the frame
 ; left pushed, no pop and no push.
 ; CHECK-NOT: @__cilkrt_tls_tail
@@ -69,7 +75,12 @@
 ; CHECK-NEXT: %w{{[0-9]*}} = load ptr
 ; CHECK-NEXT: call i32 @__cilkrt_pop_slow
 ; CHECK-NEXT: icmp ne i32
+; x is read back after the pop: only the call's result crosses the rare
+; path's call.
 ; CHECK: popped.2:
+; CHECK-NEXT: %x.field{{[0-9]+}} = getelementptr inbounds i8, ptr %frame
+; CHECK-NEXT: %x.back = load i32, ptr %x.field{{[0-9]+}}
+; CHECK-NEXT: store i32 %x.back, ptr %x
 ; CHECK-NEXT: br label %tail.2
 ; A sync in the fast clone is nothing at all.
 ; CHECK-NOT: __cilkrt_sync
