@@ -64,6 +64,20 @@ def build(work, name, fn, command):
     return exes
 
 
+def time_placements(progs, args, runs):
+    """progs: name -> the binaries build() made. Runs every one of them in
+    each of `runs` rounds, interleaved; returns name -> the median CPU time
+    of each placement."""
+    times = {(n, pad): [] for n in progs for pad in OFFSETS}
+    for r in range(runs):
+        bl.log(f"placements: round {r + 1} of {runs}")
+        for n, exes in progs.items():
+            for pad, exe in zip(OFFSETS, exes):
+                times[n, pad].append(bl.run(exe, args)[2].cpu)
+    return {n: [statistics.median(times[n, p]) for p in OFFSETS]
+            for n in progs}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("variants", nargs="+", metavar="NAME@FUNCTION=COMMAND")
@@ -76,18 +90,11 @@ def main():
         head, command = v.split("=", 1)
         name, fn = head.split("@", 1)
         progs[name] = build(work, name, fn, command)
-    times = {(n, pad): [] for n in progs for pad in OFFSETS}
-    for r in range(a.runs):
-        bl.log(f"round {r + 1} of {a.runs}")
-        for n, exes in progs.items():
-            for pad, exe in zip(OFFSETS, exes):
-                res = bl.run(exe, shlex.split(a.args))
-                times[n, pad].append(res[2].cpu)
+    medians = time_placements(progs, shlex.split(a.args), a.runs)
     print("| variant | " + " | ".join(f"+{p} B" for p in OFFSETS) +
           " | mean |")
     print("|---|" + "---|" * (len(OFFSETS) + 1))
-    for n in progs:
-        med = [statistics.median(times[n, p]) for p in OFFSETS]
+    for n, med in medians.items():
         print(f"| {n} | " + " | ".join(f"{m:.3f}" for m in med) +
               f" | {statistics.mean(med):.3f} |")
     print(f"\nCPU seconds, median of {a.runs} interleaved runs per placement;"
