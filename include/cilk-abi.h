@@ -452,7 +452,9 @@
  * entry points, called by the pass for an access that ThreadSanitizer's
  * instrumentation leaves out: to a member or element of an escaping local
  * (it asks whether the address is captured, not whether the local is), or
- * of a size other than 1, 2, 4, 8 or 16 bytes. */
+ * of a size other than 1, 2, 4, 8 or 16 bytes, and the read of a by-value
+ * argument's source, which the code generator copies (before the call, or
+ * before a spawned call's spawn hook: the parent makes the copy). */
 #define CILK_ABI_RACE_READ_RANGE "__tsan_read_range"
 #define CILK_ABI_RACE_WRITE_RANGE "__tsan_write_range"
 

@@ -94,7 +94,9 @@ bool instrumentForRace(llvm::Module &M);
 /// CILK_ABI_RACE_SCOPE_END hook before the end of each escaping local's
 /// lifetime, and a CILK_ABI_RACE_READ_RANGE or _WRITE_RANGE check before
 /// each access that ThreadSanitizer would leave out although another
-/// strand may reach its memory (CilkRace.cpp).
+/// strand may reach its memory, the read of a by-value argument's source
+/// for its copy included (before the call; before a spawned call's spawn
+/// hook: the parent's read) (CilkRace.cpp).
 struct RaceLocalsPass : llvm::PassInfoMixin<RaceLocalsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &);

@@ -319,6 +319,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                     FPM.addPass(cilk::PollChunksPass());
                   else if (Name == "cilk-race-loops")
                     FPM.addPass(cilk::RaceLoopsPass());
+                  else if (Name == "cilk-race-locals")
+                    FPM.addPass(cilk::RaceLocalsPass());
                   else if (Name == "cilk-race-frames")
                     FPM.addPass(cilk::RaceFramesPass());
                   else

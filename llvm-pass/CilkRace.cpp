@@ -100,6 +100,20 @@
 //
 // (nocapture: the call does not make ThreadSanitizer check it a second time).
 //
+// So is the source of a by-value argument (byval), which the code generator
+// copies into the caller's outgoing arguments: a read of the whole
+// aggregate, checked where the caller makes the copy, located at the call.
+// A spawned call's copy is the parent's, made before the child starts, so
+// its check goes before the spawn hook: the child reads only its copy, and
+// the parent's writes to the source after the spawn do not race with it.
+// Only the calls that are left after inlining have a copy; an inlined
+// callee reads the source itself, or the copy the inliner makes with a
+// memcpy, and ThreadSanitizer checks those.
+//
+//   call void @__tsan_read_range(ptr nocapture %bg, i64 2400)  ; !dbg of the call
+//   call void (ptr, ...) @__cilkrt_race_spawn(ptr %race, ptr %bg)
+//   %x = call i64 @rd(ptr byval(%struct.Big) %bg), !cilk.spawn !0
+//
 // And first, it checks a loop's walk over memory once, before the loop
 // (hoistLoopChecks; RaceLoopsPass does it first, before the vectorizer,
 // and keeps such a loop scalar: the vectorizer's wide accesses would not
@@ -537,8 +551,9 @@ static Value *sharedAddress(Instruction &I, const DataLayout &DL,
   return P;
 }
 
-/// Before At, located at Access (a load or store): a check of Len bytes
-/// from P, as Access reads or writes them.
+/// Before At, located at Access (a load or store, or a call that copies a
+/// by-value argument: a read): a check of Len bytes from P, as Access
+/// reads or writes them.
 ///
 ///   call void @__tsan_read_range(ptr nocapture %p, i64 %len)
 static void checkRange(Instruction *Access, Value *P, Value *Len,
@@ -710,6 +725,59 @@ static bool checkMissedAccesses(Function &F, const DataLayout &DL,
   return true;
 }
 
+/// The spawn hook of Call, a spawned call (instrument() puts it right
+/// before the call, in its block), or null.
+static Instruction *spawnHookOf(CallBase *Call) {
+  for (Instruction *I = Call->getPrevNode(); I; I = I->getPrevNode())
+    if (isCallTo(*I, CILK_ABI_RACE_SPAWN))
+      return I;
+  return nullptr;
+}
+
+/// Checks each by-value argument's source as a read, which the code
+/// generator's copy into the outgoing arguments is (see the file comment):
+/// where the caller's strand reads it, located at the call. A spawned
+/// call's copy is made before the child starts: its check goes before the
+/// spawn hook, as the parent's read, not the child's (the child reads only
+/// its copy, so the parent's writes to the source after the spawn do not
+/// race with it). Left out, as ThreadSanitizer leaves them: a local that
+/// does not escape, and constant data. So is a spawned call's source that
+/// is not computed before its hook, and a spawned call without a hook
+/// (neither is expected: instrument() hooks every spawn and hands the hook
+/// the call's pointer arguments, unless a pass rewrote the call's alone).
+static bool checkByValSources(Function &F, const DataLayout &DL,
+                              EscapeCache &MayEscape) {
+  SmallVector<std::tuple<Value *, uint64_t, CallBase *, Instruction *>, 8>
+      Sources;
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    Instruction *At = isSpawn(*Call) ? spawnHookOf(Call) : Call;
+    for (unsigned K = 0; At && K < Call->arg_size(); ++K) {
+      Value *P = Call->getArgOperand(K);
+      if (!Call->isByValArgument(K) ||
+          P->getType()->getPointerAddressSpace() != 0)
+        continue;
+      Value *Obj = getUnderlyingObject(P);
+      if (auto *A = dyn_cast<AllocaInst>(Obj); A && !MayEscape(A))
+        continue;
+      if (auto *GV = dyn_cast<GlobalVariable>(Obj); GV && GV->isConstant())
+        continue;
+      if (auto *PI = dyn_cast<Instruction>(P);
+          PI && At != Call && PI->getParent() == At->getParent() &&
+          At->comesBefore(PI))
+        continue;
+      Sources.push_back(
+          {P, DL.getTypeAllocSize(Call->getParamByValType(K)), Call, At});
+    }
+  }
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  for (auto [P, N, Call, At] : Sources)
+    checkRange(Call, P, ConstantInt::get(I64, N), At);
+  return !Sources.empty();
+}
+
 /// hoistLoopChecks on every loop of F; KeepScalar: a loop whose checks
 /// moved is not to be vectorized (the vectorizer's wide accesses would
 /// not keep !nosanitize, and a vectorized loop, unrolled, may be no loop
@@ -737,6 +805,7 @@ PreservedAnalyses RaceLocalsPass::run(Function &F,
   EscapeCache MayEscape;
   bool Changed = hoistLoopsChecks(F, FAM, MayEscape, false);
   Changed |= checkMissedAccesses(F, DL, MayEscape);
+  Changed |= checkByValSources(F, DL, MayEscape);
   Changed |= markScopeEnds(F, DL);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
