@@ -125,13 +125,19 @@ using namespace llvm;
 
 namespace cilk {
 
+/// Whether alloca A holds one value (not an array, nor an aggregate),
+/// which a load and a store move.
+static bool isOneValue(const AllocaInst *A) {
+  auto *N = dyn_cast<ConstantInt>(A->getArraySize());
+  return N && N->isOne() && A->getAllocatedType()->isSingleValueType();
+}
+
 /// Whether alloca A holds one value that a single atomic store can save
 /// (a step's saves, which a thief may read as they are made).
 static bool isWordField(const DataLayout &DL, const AllocaInst *A) {
   Type *Ty = A->getAllocatedType();
-  auto *N = dyn_cast<ConstantInt>(A->getArraySize());
   uint64_t Bits = DL.getTypeSizeInBits(Ty);
-  return N && N->isOne() &&
+  return isOneValue(A) &&
          (Ty->isIntegerTy() || Ty->isPointerTy() || Ty->isFloatingPointTy()) &&
          Bits == DL.getTypeStoreSizeInBits(Ty) && isPowerOf2_64(Bits) &&
          Bits <= 64;
@@ -145,9 +151,7 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
   Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
                            A->getName() + ".field");
   Type *Ty = A->getAllocatedType();
-  bool Array = !isa<ConstantInt>(A->getArraySize()) ||
-               !cast<ConstantInt>(A->getArraySize())->isOne();
-  if (!Array && (Ty->isSingleValueType())) {
+  if (isOneValue(A)) {
     StoreInst *St = B.CreateAlignedStore(
         B.CreateAlignedLoad(Ty, A, A->getAlign()), Field,
         Atomic ? std::max(A->getAlign(), DL.getABITypeAlign(Ty))
@@ -171,10 +175,9 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
 /// memory anyway.
 static void emitRestoreField(IRBuilder<> &B, const Shape &S, Value *Frame,
                              AllocaInst *A) {
-  Type *Ty = A->getAllocatedType();
-  auto *N = dyn_cast<ConstantInt>(A->getArraySize());
-  if (!N || !N->isOne() || !Ty->isSingleValueType())
+  if (!isOneValue(A))
     return;
+  Type *Ty = A->getAllocatedType();
   Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
                            A->getName() + ".field");
   B.CreateAlignedStore(B.CreateAlignedLoad(Ty, Field, A->getAlign(),
