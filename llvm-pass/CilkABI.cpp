@@ -273,12 +273,17 @@ Value *emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
   Value *K = PB.CreateCall(getRuntimeFn(*F->getParent(), CILK_ABI_POP_SLOW),
                            {W, ResultSlot}, "pop");
   // Loaded again after the call rather than kept across it, which would
-  // take a callee-saved register: a push and a pop on every call.
-  LoadInst *TailAgain = nullptr;
+  // take a callee-saved register: a push and a pop on every call. So is
+  // the result, which the call leaves in its slot when the frame is still
+  // this worker's.
+  LoadInst *TailAgain = nullptr, *ResultAgain = nullptr;
   if (Own) {
     TailAgain = PB.CreateAlignedLoad(PB.getPtrTy(), tailAddr(PB), Align(8),
                                      "tail.again");
     TailAgain->setAtomic(AtomicOrdering::Monotonic);
+    if (!Call->getType()->isVoidTy())
+      ResultAgain = PB.CreateLoad(Call->getType(), ResultSlot,
+                                  Call->getName() + ".again");
   }
   PB.CreateCondBr(PB.CreateICmpNE(K, PB.getInt32(CILK_POP_OK)), Stolen, Next);
 
@@ -293,6 +298,17 @@ Value *emitPopAfterSpawn(CallBase *Call, const SuspendPoint &P, Value *W,
   PHINode *TailNow = MB.CreatePHI(B.getPtrTy(), 2, "tail.now");
   TailNow->addIncoming(Tail, B.GetInsertBlock());
   TailNow->addIncoming(TailAgain, PopSlowBB);
+  if (ResultAgain) {
+    PHINode *ResultNow = MB.CreatePHI(Call->getType(), 2,
+                                        Call->getName() + ".now");
+    ResultNow->addIncoming(Call, B.GetInsertBlock());
+    ResultNow->addIncoming(ResultAgain, PopSlowBB);
+    Call->replaceUsesWithIf(ResultNow, [&](Use &U) {
+      auto *I = cast<Instruction>(U.getUser());
+      return I != ResultNow && I->getParent() != PopSlowBB &&
+             I->getParent() != Spawn;
+    });
+  }
   return TailNow;
 }
 

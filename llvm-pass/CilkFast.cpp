@@ -29,6 +29,7 @@
 //    br label %pop.slow.N>
 // popped.N:
 //   %tail.now = phi [<tail after the pop>, ...], [%tail.again, %pop.slow.N]
+//   %r.now = phi [%r, ...], [%r.again, %pop.slow.N]  ; f's code uses %r.now
 //   store (load <its field>), ptr <each value live across N>  ; stack frame
 //   ; tail.N, resume.N: f's code, the result assigned in place
 //
@@ -37,6 +38,7 @@
 //   %w = load ptr, ptr @__cilkrt_tls_worker   ; not kept across the call
 //   %k = call i32 @__cilkrt_pop_slow(ptr %w, ptr %result.N)
 //   %tail.again = load atomic ptr, ptr @__cilkrt_tls_tail monotonic
+//   %r.again = load %result.N            ; not kept across the call either
 //   br (%k != 0), label %stolen, label %popped.N
 // stolen:                                  ; the thief has the frame now
 //   ret <poison>
@@ -61,6 +63,7 @@
 //   store atomic i32 M, ptr <frame.resume> release
 //   <the pop's test of the slot in %slot.home, rare path
 //    __cilkrt_pop_step(w, %result.N)>      ; emitStepCheck, CilkABI.cpp
+//   <M's arguments computed again from N's fields>  ; rematerializeStepArg
 //
 // Indolent and sedative modes (memo Figures 7 and 8): no frame on entry
 // (except a heap frame, as above), nothing stored at a spawn. Per spawn N:
@@ -477,6 +480,82 @@ static SuspendPoint *stepTarget(Shape &S, SuspendPoint &P,
   return Q;
 }
 
+/// A copy of V, computed just before step Q's call (Before) from what a
+/// thief cannot change, or null: V is Q's argument, computed between the
+/// step's spawns from values of P's frame read back after P's call (n - 2
+/// in fib). Computed before the step's check, it would live across the
+/// check's rare call (__cilkrt_pop_step) in a callee-saved register, which
+/// every call, leaf or not, would then push and pop; the copy reads those
+/// values from their fields after the check instead. A field still holds
+/// what P's spawn saved there: nobody else writes a stack frame's fields
+/// (a thief that took the frame copied it), and the variable is not
+/// stored to after P's call (Unchanged).
+static Value *rematerializeStepArg(Value *V, const Shape &S, Value *Frame,
+                                   const DominatorTree &DT,
+                                   const SuspendPoint &P,
+                                   const SmallPtrSetImpl<AllocaInst *> &Unchanged,
+                                   Instruction *Before, unsigned Depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !DT.dominates(P.Call, I))
+    return V; // computed before P's call: live across it already
+  if (Depth > 8)
+    return nullptr;
+  IRBuilder<> B(Before);
+  if (auto *L = dyn_cast<LoadInst>(I)) {
+    auto *A = dyn_cast<AllocaInst>(L->getPointerOperand());
+    if (!L->isSimple() || !A || !Unchanged.count(A) ||
+        L->getType() != A->getAllocatedType())
+      return nullptr;
+    Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
+                             A->getName() + ".field");
+    return B.CreateAlignedLoad(L->getType(), Field, A->getAlign(),
+                               A->getName() + ".again");
+  }
+  if (isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(I))
+    return nullptr;
+  Instruction *Copy = I->clone();
+  for (Use &U : Copy->operands()) {
+    Value *Op = rematerializeStepArg(U.get(), S, Frame, DT, P, Unchanged,
+                                     Before, Depth + 1);
+    if (!Op) { // the copies made for the operands before go too
+      SmallVector<WeakTrackingVH, 4> Made(Copy->operands());
+      Copy->deleteValue();
+      for (WeakTrackingVH &M : Made)
+        RecursivelyDeleteTriviallyDeadInstructions(M);
+      return nullptr;
+    }
+    U.set(Op);
+  }
+  Copy->insertBefore(Before);
+  Copy->setName(I->getName() + ".again");
+  return Copy;
+}
+
+/// Step P -> Q: Q's arguments computed after the step's check
+/// (rematerializeStepArg), where a copy can be made.
+static void rematerializeStepArgs(const Shape &S, Value *Frame,
+                                  const SuspendPoint &P, CallBase *QCall) {
+  DominatorTree DT(*S.F);
+  // P's one-value variables that the step's code does not store to (it
+  // runs after P's call and before Q's, which every path from P's call
+  // reaches: stepTarget). Called before the saves and restores are made.
+  SmallPtrSet<AllocaInst *, 8> Unchanged;
+  for (AllocaInst *A : P.LiveAcross)
+    if (isOneValue(A) && none_of(A->users(), [&](User *U) {
+          auto *St = dyn_cast<StoreInst>(U);
+          return St && St->getPointerOperand() == A &&
+                 DT.dominates(P.Call, St) && !DT.dominates(QCall, St);
+        }))
+      Unchanged.insert(A);
+  for (Use &Arg : QCall->args())
+    if (auto *I = dyn_cast<Instruction>(Arg.get());
+        I && !isa<LoadInst>(I) && DT.dominates(P.Call, I))
+      if (Value *Copy = rematerializeStepArg(I, S, Frame, DT, P, Unchanged,
+                                             QCall))
+        Arg.set(Copy);
+}
+
 // Pops are emitted first, then pushes, which may then use what a pop
 // before them left (knownTail); then each pop learns its push's slot.
 // A step (stepTarget) replaces the pop of its first spawn and the push of
@@ -528,8 +607,10 @@ static void buildEagerFastClone(Shape &S) {
   }
   // Each step's check before its second call; that call's saves go before it.
   DenseMap<SuspendPoint *, Instruction *> StepAt;
-  for (auto [Q, P] : StepFrom)
+  for (auto [Q, P] : StepFrom) {
     StepAt[Q] = emitStepCheck(Q->Call, *P, Results.lookup(P), Home, Stolen);
+    rematerializeStepArgs(S, Frame, *P, Q->Call);
+  }
   // Before the pushes: a push after a pad's path loads the deque anew.
   lowerFastSpawnUnwinding(S, Stolen);
   DominatorTree DT(F);

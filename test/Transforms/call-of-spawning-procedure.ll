@@ -57,7 +57,7 @@ attributes #0 = { "cilk" nounwind }
 ; CHECK: %fib.result = alloca i32
 ; CHECK: call i32 @fib.fast(i32 %n1), !cilk.spawn
 ; CHECK: %b = call i32 @fib.fast(i32 %n2), !cilk.spawn
-; CHECK: store i32 %b, ptr %fib.result
+; CHECK: store i32 %b.now, ptr %fib.result
 ; CHECK: %b.synced = load i32, ptr %fib.result
 ; CHECK: %s = add i32 %v, %b.synced
 

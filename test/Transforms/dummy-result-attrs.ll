@@ -8,7 +8,7 @@
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 noundef %n)
 ; CHECK: call i32 @fib.fast(i32 noundef %a), !cilk.spawn
-; CHECK: call i32 @fib.fast(i32 noundef %b), !cilk.spawn
+; CHECK: call i32 @fib.fast(i32 noundef %b{{(.again)?}}), !cilk.spawn
 ; CHECK-LABEL: define ptr @pick.fast(i32 %k)
 ; CHECK: call ptr @pick.fast(i32 %j), !cilk.spawn
 

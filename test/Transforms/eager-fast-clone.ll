@@ -7,7 +7,10 @@
 ; instead of a pop and a push. The pop stores, as the tail, the slot its
 ; push used, kept in slot.home (a stack word, not a callee-saved
 ; register), not the tail read back; the saved values are read back from
-; their fields after each spawn.
+; their fields after each spawn. The second spawn's argument is computed
+; after the step's check, from n's field, and the second call's result is
+; read back from its slot after the rare path's call: so no value lives
+; across a call of the runtime either.
 ; RUN: %cilkopt -passes='cilk<eager>' -S %S/Inputs/fib.ll | FileCheck %s
 
 ; CHECK-LABEL: define i32 @fib.fast(i32 %n)
@@ -20,8 +23,8 @@
 ; CHECK-NEXT: ret i32 %n
 ; CHECK: rec:
 ; CHECK: store ptr @fib.desc, ptr
-; CHECK: %n.addr.field = getelementptr inbounds i8, ptr %frame, i64 [[N:[0-9]+]]
-; CHECK: store i32 %{{.*}}, ptr %n.addr.field
+; CHECK: %[[NF:n.addr.field[0-9]*]] = getelementptr inbounds i8, ptr %frame, i64 [[N:[0-9]+]]
+; CHECK: store i32 %{{.*}}, ptr %[[NF]]
 ; CHECK: store i32 1, ptr
 ; CHECK: [[TA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
 ; CHECK-NEXT: %[[TAIL:tail[0-9]*]] = load atomic ptr, ptr [[TA]] monotonic
@@ -58,8 +61,12 @@
 ; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_worker)
 ; CHECK-NEXT: %[[W:w[0-9]*]] = load ptr
 ; CHECK-NEXT: %step = call i32 @__cilkrt_pop_step(ptr %[[W]], ptr %result.1)
+; n - 2 again, after the check (eager-step.ll).
 ; CHECK: call.1:
-; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b), !cilk.spawn
+; CHECK-NEXT: %[[NF2:n.addr.field[0-9]*]] = getelementptr inbounds i8, ptr %frame, i64 [[N]]
+; CHECK-NEXT: %n.addr.again = load i32, ptr %[[NF2]]
+; CHECK-NEXT: %b.again = sub i32 %n.addr.again, 2
+; CHECK-NEXT: %r2 = call i32 @fib.fast(i32 %b.again), !cilk.spawn
 ; CHECK-NEXT: [[T:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_tail)
 ; CHECK-NEXT: %tail.popped = load volatile ptr, ptr %slot.home
 ; CHECK-NEXT: store atomic ptr %tail.popped, ptr [[T]] monotonic
@@ -74,14 +81,18 @@
 ; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__cilkrt_tls_worker)
 ; CHECK-NEXT: %w{{[0-9]*}} = load ptr
 ; CHECK-NEXT: call i32 @__cilkrt_pop_slow
+; CHECK-NEXT: %r2.again = load i32, ptr %result.2
 ; CHECK-NEXT: icmp ne i32
-; x is read back after the pop: only the call's result crosses the rare
-; path's call.
+; x is read back after the pop, and the result from its slot on the rare
+; path: nothing crosses the rare path's call.
 ; CHECK: popped.2:
+; CHECK-NEXT: %r2.now = phi i32 [ %r2, %call.1 ], [ %r2.again, %pop.slow.2 ]
 ; CHECK-NEXT: %x.field{{[0-9]+}} = getelementptr inbounds i8, ptr %frame
 ; CHECK-NEXT: %x.back = load i32, ptr %x.field{{[0-9]+}}
 ; CHECK-NEXT: store i32 %x.back, ptr %x
 ; CHECK-NEXT: br label %tail.2
+; CHECK: tail.2:
+; CHECK-NEXT: store i32 %r2.now, ptr %y
 ; A sync in the fast clone is nothing at all.
 ; CHECK-NOT: __cilkrt_sync
 ; CHECK-NOT: __cilk_sync_marker

@@ -46,7 +46,7 @@ attributes #0 = { "cilk" nounwind }
 ; CHECK: %r = call i32 @f(i32 %iv), !cilk.spawn
 ; CHECK: tail.1:
 ; CHECK-NEXT: %dst.1.reload = load ptr, ptr %dst.1.field
-; CHECK-NEXT: store i32 %r, ptr %dst.1.reload
+; CHECK-NEXT: store i32 %r.now, ptr %dst.1.reload
 ; CHECK: call void @__cilkrt_frame_free(ptr %w, ptr %frame)
 ; CHECK-NEXT: ret i32
 

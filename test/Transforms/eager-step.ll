@@ -6,7 +6,10 @@
 ; the pop limit as a pop would, going to __cilkrt_pop_step with the first
 ; spawn's result. Anything else between (a call, a sync, a store to a
 ; variable live across both spawns, a loop, another way in) keeps the pop
-; and the push.
+; and the push. The second spawn's arguments are computed again after the
+; check, from the fields of the values the first spawn saved, so that none
+; lives across the check's rare call; not from a variable stored to between
+; the spawns, whose field is stale.
 ; On x86 the pop limit's load is unordered, which folds into the compare,
 ; and a compiler fence on the edge that goes on makes it an acquire, as any
 ; load is there; elsewhere the load is an acquire.
@@ -61,8 +64,10 @@ entry:
 ; CHECK-NEXT: br i1 %[[K]], label %stolen, label %call.1
 ; CHECK: call.1:
 ; CHECK-NEXT: fence syncscope("singlethread") acquire
-; CHECK-NOT: @__cilkrt_tls_tail
-; CHECK: %b = call i32 @g.fast(i32 %n2){{.*}}, !cilk.spawn
+; CHECK-NEXT: %[[NF:n.spill.field[0-9]*]] = getelementptr inbounds i8, ptr %frame
+; CHECK-NEXT: %n.spill.again = load i32, ptr %[[NF]]
+; CHECK-NEXT: %n2.again = sub i32 %n.spill.again, 2
+; CHECK-NEXT: %b = call i32 @g.fast(i32 %n2.again){{.*}}, !cilk.spawn
 ; CHECK-NOT: __cilkrt_pop_step
 ; CHECK: load volatile ptr, ptr %slot.home
 ; CHECK: store atomic ptr %{{.*}}, ptr {{.*}} monotonic
@@ -182,6 +187,40 @@ entry:
 ; CHECK: %b = call i32 @g.fast(
 ; CHECK: call i32 @__cilkrt_pop_slow(
 ; CHECK: ret i32
+
+; A variable live across the first spawn only, stored to between the
+; spawns: a step, and the second spawn's argument, read from the variable
+; after that store, is not computed again from the field (which holds n).
+define i32 @changed_between(i32 %n) #0 {
+entry:
+  %m = alloca i32, align 4
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  store i32 %n, ptr %m
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %mv = load i32, ptr %m
+  %m1 = add i32 %mv, 1
+  store i32 %m1, ptr %m
+  %mv2 = load i32, ptr %m
+  %arg = mul i32 %mv2, 3
+  %b = call i32 @g(i32 %arg), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @changed_between.fast(
+; CHECK: %a = call i32 @g.fast(
+; CHECK: %mv2 = load i32, ptr %m
+; CHECK-NEXT: %arg = mul i32 %mv2, 3
+; CHECK: call i32 @__cilkrt_pop_step(
+; CHECK: call.1:
+; CHECK-NOT: .again
+; CHECK: %b = call i32 @g.fast(i32 %arg)
 
 ; A sync between the spawns, or a C call: no step.
 define i32 @sync_between(i32 %n) #0 {

@@ -74,7 +74,7 @@ attributes #0 = { "cilk" nounwind }
 ; CHECK-LABEL: define i32 @best.fast(
 ; CHECK: %r = call i32 @f(i32 %iv2), !cilk.spawn
 ; CHECK: tail.1:
-; CHECK-NEXT: store i32 %r, ptr %res
+; CHECK-NEXT: store i32 %r.now, ptr %res
 ; CHECK: update:
 ; CHECK-NEXT: store i32 %rv, ptr %max
 ; CHECK-NEXT: %av = load i32, ptr %arg
