@@ -537,16 +537,20 @@ static Value *rematerializeStepArg(Value *V, const Shape &S, Value *Frame,
 static void rematerializeStepArgs(const Shape &S, Value *Frame,
                                   const SuspendPoint &P, CallBase *QCall) {
   DominatorTree DT(*S.F);
-  // P's one-value variables that the step's code does not store to (it
-  // runs after P's call and before Q's, which every path from P's call
-  // reaches: stepTarget). Called before the saves and restores are made.
+  // P's one-value variables that the step's code does not store to, in
+  // whole or in part (`((char *)&x)[0] = c` stores through a GEP of x). The
+  // step's code runs after P's call and before Q's, which every path from
+  // P's call reaches, and stores only to the procedure's variables
+  // (stepTarget, isStepPure). Called before the saves and restores exist.
+  SmallPtrSet<const Value *, 8> Changed;
+  for (BasicBlock &BB : *S.F)
+    for (Instruction &I : BB)
+      if (auto *St = dyn_cast<StoreInst>(&I);
+          St && DT.dominates(P.Call, St) && !DT.dominates(QCall, St))
+        Changed.insert(getUnderlyingObject(St->getPointerOperand()));
   SmallPtrSet<AllocaInst *, 8> Unchanged;
   for (AllocaInst *A : P.LiveAcross)
-    if (isOneValue(A) && none_of(A->users(), [&](User *U) {
-          auto *St = dyn_cast<StoreInst>(U);
-          return St && St->getPointerOperand() == A &&
-                 DT.dominates(P.Call, St) && !DT.dominates(QCall, St);
-        }))
+    if (isOneValue(A) && !Changed.count(A))
       Unchanged.insert(A);
   for (Use &Arg : QCall->args())
     if (auto *I = dyn_cast<Instruction>(Arg.get());

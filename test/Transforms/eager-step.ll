@@ -222,6 +222,36 @@ entry:
 ; CHECK-NOT: .again
 ; CHECK: %b = call i32 @g.fast(i32 %arg)
 
+; The same, but the store between the spawns writes part of m, through a
+; pointer into it: m's field is stale too, and the argument stays.
+define i32 @changed_in_part(i32 %n) #0 {
+entry:
+  %m = alloca i32, align 4
+  %x = alloca i32, align 4
+  %y = alloca i32, align 4
+  store i32 %n, ptr %m
+  %a = call i32 @g(i32 %n), !cilk.spawn !0
+  store i32 %a, ptr %x
+  %byte = getelementptr inbounds i8, ptr %m, i64 1
+  store i8 9, ptr %byte
+  %mv = load i32, ptr %m
+  %arg = add i32 %mv, 1
+  %b = call i32 @g(i32 %arg), !cilk.spawn !0
+  store i32 %b, ptr %y
+  call void @__cilk_sync_marker()
+  %xv = load i32, ptr %x
+  %yv = load i32, ptr %y
+  %s = add i32 %xv, %yv
+  ret i32 %s
+}
+
+; CHECK-LABEL: define i32 @changed_in_part.fast(
+; CHECK: store i8 9, ptr %byte
+; CHECK: call i32 @__cilkrt_pop_step(
+; CHECK: call.1:
+; CHECK-NOT: .again
+; CHECK: %b = call i32 @g.fast(i32 %arg)
+
 ; A sync between the spawns, or a C call: no step.
 define i32 @sync_between(i32 %n) #0 {
 entry:
