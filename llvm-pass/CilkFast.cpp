@@ -485,11 +485,11 @@ static SuspendPoint *stepTarget(Shape &S, SuspendPoint &P,
 /// step's spawns from values of P's frame read back after P's call (n - 2
 /// in fib). Computed before the step's check, it would live across the
 /// check's rare call (__cilkrt_pop_step) in a callee-saved register, which
-/// every call, leaf or not, would then push and pop; the copy reads those
+/// every call that spawns would then push and pop; the copy reads those
 /// values from their fields after the check instead. A field still holds
 /// what P's spawn saved there: nobody else writes a stack frame's fields
-/// (a thief that took the frame copied it), and the variable is not
-/// stored to after P's call (Unchanged).
+/// (a thief that took the frame copied it), and the code between the
+/// spawns does not store to the variable (Unchanged).
 static Value *rematerializeStepArg(Value *V, const Shape &S, Value *Frame,
                                    const DominatorTree &DT,
                                    const SuspendPoint &P,
@@ -553,11 +553,9 @@ static void rematerializeStepArgs(const Shape &S, Value *Frame,
     if (isOneValue(A) && !Changed.count(A))
       Unchanged.insert(A);
   for (Use &Arg : QCall->args())
-    if (auto *I = dyn_cast<Instruction>(Arg.get());
-        I && !isa<LoadInst>(I) && DT.dominates(P.Call, I))
-      if (Value *Copy = rematerializeStepArg(I, S, Frame, DT, P, Unchanged,
-                                             QCall))
-        Arg.set(Copy);
+    if (Value *Copy = rematerializeStepArg(Arg.get(), S, Frame, DT, P,
+                                           Unchanged, QCall))
+      Arg.set(Copy);
 }
 
 // Pops are emitted first, then pushes, which may then use what a pop
