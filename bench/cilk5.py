@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """T_S/T_2 beside MIT Cilk-5.4.6, the same sources in the same run.
 
-    python3 bench/cilk5.py [--cilk5 DIR] [--runs 5] [--apps ...]
+    python3 bench/cilk5.py [--cilk5 DIR] [--runs 5]
 
 Builds MIT Cilk-5.4.6 (GitHub zakkak/cilk) in DIR unless it is built there
 already (its support/cilkclocal and runtime; its examples that include
@@ -24,7 +24,6 @@ Lace's and Cilk-5's; this gives Cilk-5's on the same inputs, the knary
 of examples/knary.cilk included."""
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 
@@ -100,7 +99,7 @@ def main():
     mach = bl.machine()
     plan = [("serial", None), ("MIT", 1), ("MIT", 2)] + \
         [(m, 2) for m in bl.MODES]
-    t, load = {}, {}
+    t = {}
     for i in range(a.runs):
         for app, args in APPS.items():
             bl.log(f"{app}{tuple(args)} round {i + 1}/{a.runs}")
@@ -110,7 +109,6 @@ def main():
                 if p == 2 and r.others > mach["cores"] - 2 + 0.25:
                     continue
                 t.setdefault((app, b, p), []).append(wall)
-                load.setdefault((app, b, p), []).append(r.others)
 
     med = lambda k: statistics.median(t[k]) if t.get(k) else None
     L = ["# T_S/T_2 beside MIT Cilk-5.4.6", ""]
