@@ -167,6 +167,15 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
                  *A->getAllocationSize(DL));
 }
 
+/// Loads the value emitSaveField left in one-value alloca A's field.
+static Value *emitLoadField(IRBuilder<> &B, const Shape &S, Value *Frame,
+                            AllocaInst *A, const Twine &Suffix) {
+  Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
+                           A->getName() + ".field");
+  return B.CreateAlignedLoad(A->getAllocatedType(), Field, A->getAlign(),
+                             A->getName() + Suffix);
+}
+
 /// Eager mode, after a spawned call: the value A had before the call, which
 /// emitSaveField left in its field (nobody else writes a stack frame's
 /// fields, and no child can reach A: a local that a child may write is in a
@@ -178,14 +187,9 @@ static void emitSaveField(IRBuilder<> &B, const Shape &S, Value *Frame,
 /// memory anyway.
 static void emitRestoreField(IRBuilder<> &B, const Shape &S, Value *Frame,
                              AllocaInst *A) {
-  if (!isOneValue(A))
-    return;
-  Type *Ty = A->getAllocatedType();
-  Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
-                           A->getName() + ".field");
-  B.CreateAlignedStore(B.CreateAlignedLoad(Ty, Field, A->getAlign(),
-                                           A->getName() + ".back"),
-                       A, A->getAlign());
+  if (isOneValue(A))
+    B.CreateAlignedStore(emitLoadField(B, S, Frame, A, ".back"), A,
+                         A->getAlign());
 }
 
 /// An sret procedure's frame keeps the address its caller gave, where its
@@ -506,10 +510,7 @@ static Value *rematerializeStepArg(Value *V, const Shape &S, Value *Frame,
     if (!L->isSimple() || !A || !Unchanged.count(A) ||
         L->getType() != A->getAllocatedType())
       return nullptr;
-    Value *Field = fieldAddr(B, Frame, S.FieldOffset.lookup(A),
-                             A->getName() + ".field");
-    return B.CreateAlignedLoad(L->getType(), Field, A->getAlign(),
-                               A->getName() + ".again");
+    return emitLoadField(B, S, Frame, A, ".again");
   }
   if (isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
       !isSafeToSpeculativelyExecute(I))
